@@ -1,0 +1,24 @@
+import { type AuthContext, withParams } from '../context.js';
+import { isUrlSafeError } from '../errors.js';
+import { errorPage, verifyRequestPage } from '../pages/index.js';
+import type { RequestInternal, ResponseInternal } from '../types/internal.js';
+
+/** GET /error?error=X: the error page (500/403/200 by error), or a redirect to `pages.error`. */
+export function error(req: RequestInternal, ctx: AuthContext): ResponseInternal {
+	const value = req.query.error && isUrlSafeError(req.query.error) ? req.query.error : undefined;
+	const custom = ctx.options.pages.error;
+	if (custom && !isSelf(req, ctx, custom)) return { redirect: withParams(`${ctx.origin}${custom}`, { error: value }) };
+	return errorPage(ctx, value);
+}
+
+/** GET /verify-request: "check your email", or a redirect to `pages.verifyRequest`. */
+export function verifyRequest(req: RequestInternal, ctx: AuthContext): ResponseInternal {
+	const custom = ctx.options.pages.verifyRequest;
+	if (custom) return { redirect: `${ctx.origin}${custom}${req.url.search}` };
+	return verifyRequestPage(ctx);
+}
+
+/** A custom error page that points back at this endpoint would loop forever. */
+function isSelf(req: RequestInternal, ctx: AuthContext, path: string): boolean {
+	return new URL(path, ctx.origin).pathname === req.url.pathname;
+}

@@ -1,0 +1,18 @@
+import { type AuthContext, actionUrl } from '../context.js';
+import type { ResponseInternal } from '../types/internal.js';
+import type { PublicProvider } from '../types/provider.js';
+
+/** GET /providers: the client-safe view of every provider. */
+export function providers(ctx: AuthContext): ResponseInternal<Record<string, PublicProvider>> {
+	const body: Record<string, PublicProvider> = {};
+	for (const { id, name, type } of ctx.options.providers) {
+		body[id] = {
+			id,
+			name,
+			type,
+			signinUrl: actionUrl(ctx, `signin/${id}`),
+			callbackUrl: actionUrl(ctx, `callback/${id}`)
+		};
+	}
+	return { body };
+}

@@ -1,0 +1,43 @@
+import { AdapterError, EventError } from './errors.js';
+import type { Adapter } from './types/adapter.js';
+import type { EventCallbacks, LoggerInstance } from './types/config.js';
+
+/**
+ * Wraps every adapter method so a failure surfaces as an `AdapterError` (a clear, logged error
+ * page or JSON, never a raw driver message to the client) and calls are traceable with `debug`.
+ * Arguments are not logged: they hold emails and token hashes.
+ */
+export function wrapAdapter(adapter: Adapter, logger: LoggerInstance): Adapter {
+	const wrapped: Record<string, unknown> = {};
+	for (const [name, method] of Object.entries(adapter)) {
+		if (typeof method !== 'function') continue;
+		wrapped[name] = async (...args: unknown[]) => {
+			logger.debug(`adapter.${name}`);
+			try {
+				return await (method as (...a: unknown[]) => unknown).apply(adapter, args);
+			} catch (error) {
+				throw new AdapterError(`Adapter method ${name} failed`, { cause: error as Error });
+			}
+		};
+	}
+	return wrapped as Adapter;
+}
+
+/** Events are for auditing: a failing handler is logged and never breaks the flow. */
+export function wrapEvents(
+	events: Partial<EventCallbacks>,
+	logger: LoggerInstance
+): Partial<EventCallbacks> {
+	const wrapped: Record<string, unknown> = {};
+	for (const [name, handler] of Object.entries(events)) {
+		if (typeof handler !== 'function') continue;
+		wrapped[name] = async (message: unknown) => {
+			try {
+				await (handler as (m: unknown) => unknown)(message);
+			} catch (error) {
+				logger.error(new EventError(`Event handler ${name} failed`, { cause: error as Error }));
+			}
+		};
+	}
+	return wrapped as Partial<EventCallbacks>;
+}

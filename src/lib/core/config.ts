@@ -1,0 +1,157 @@
+import { randomBytes } from 'node:crypto';
+import { wrapAdapter, wrapEvents } from './adapter.js';
+import { assertConfig } from './assert.js';
+import { type Env, envUrl, processEnv, withEnvDefaults } from './env.js';
+import { createLogger } from './logger.js';
+import { normalizeProviders } from './providers/normalize.js';
+import { defaultRedirect } from './redirect.js';
+import { Keyring } from './session/keys.js';
+import { decode, encode } from './session/jwt.js';
+import { raw, skipCSRFCheck } from './markers.js';
+import type { Adapter } from './types/adapter.js';
+import type {
+	AuthConfig,
+	CallbacksOptions,
+	CookieKey,
+	CookieOption,
+	EventCallbacks,
+	JWTOptions,
+	LoggerInstance,
+	PagesOptions,
+	SessionOptions,
+	Theme
+} from './types/config.js';
+import type { ProviderConfig } from './types/provider.js';
+
+/**
+ * Everything derived from one configuration, once: defaults applied, environment inferred,
+ * providers normalized, keys ready. Frozen, and the user's config object is never touched.
+ */
+export interface AuthOptions {
+	readonly basePath: string;
+	readonly secrets: readonly string[];
+	/** The CSRF hash input: secrets comma-joined, as Auth.js does. */
+	readonly csrfSecret: string;
+	readonly keyring: Keyring;
+	readonly providers: readonly ProviderConfig[];
+	readonly session: Readonly<SessionOptions>;
+	readonly jwt: Readonly<JWTOptions>;
+	/** Are `jwt.encode`/`decode` the built-in ones (then the fast keyring path is used)? */
+	readonly builtinJwt: boolean;
+	readonly callbacks: Readonly<CallbacksOptions>;
+	readonly events: Readonly<Partial<EventCallbacks>>;
+	readonly adapter?: Adapter;
+	readonly pages: Readonly<Partial<PagesOptions>>;
+	readonly theme: Readonly<Theme>;
+	readonly logger: LoggerInstance;
+	readonly trustHost: boolean;
+	readonly useSecureCookies?: boolean;
+	readonly cookieOverrides: Readonly<Partial<Record<CookieKey, Partial<CookieOption>>>>;
+	readonly redirectProxyUrl?: string;
+	/** `AUTH_URL`: when set, every URL the core generates uses this origin. */
+	readonly siteUrl?: URL;
+	readonly enableWebAuthn: boolean;
+	readonly skipCSRFCheck: boolean;
+	readonly raw: boolean;
+	readonly env: Readonly<Env>;
+}
+
+const DAY = 24 * 60 * 60;
+
+/** Options are derived once per config object. */
+const cache = new WeakMap<AuthConfig, AuthOptions>();
+
+export interface ResolveOptions {
+	env?: Env;
+	/** A keyring from a longer-lived owner (lazy configs re-resolve per request). */
+	keyrings?: Map<string, Keyring>;
+}
+
+/**
+ * Resolves a configuration. Throws `MissingSecret` when there is no secret, and the matching
+ * `AuthError` for any other configuration mistake (see `assert.ts`).
+ */
+export function resolveOptions(config: AuthConfig, resolve: ResolveOptions = {}): AuthOptions {
+	const cached = cache.get(config);
+	if (cached) return cached;
+	const env = resolve.env ?? processEnv();
+	const logger = createLogger(config);
+	const withEnv = withEnvDefaults(env, config, logger);
+	const secrets = secretList(withEnv.secret);
+	const providers = normalizeProviders(withEnv.providers);
+	const session: SessionOptions = {
+		strategy: config.adapter ? 'database' : 'jwt',
+		maxAge: 30 * DAY,
+		updateAge: DAY,
+		generateSessionToken: () => randomBytes(32).toString('hex'),
+		hashTokens: true,
+		...stripUndefined(config.session ?? {})
+	};
+	assertConfig({ config: withEnv, secrets, providers, session, env, logger });
+
+	const options: AuthOptions = {
+		basePath: normalizeBasePath(withEnv.basePath as string),
+		secrets,
+		csrfSecret: secrets.join(','),
+		keyring: keyringFor(secrets, resolve.keyrings),
+		providers,
+		session: Object.freeze(session),
+		jwt: Object.freeze({
+			secret: secrets as string[],
+			maxAge: config.jwt?.maxAge ?? session.maxAge,
+			encode: config.jwt?.encode ?? encode,
+			decode: config.jwt?.decode ?? decode
+		}),
+		builtinJwt: !config.jwt?.encode && !config.jwt?.decode,
+		callbacks: Object.freeze({
+			signIn: () => true,
+			redirect: defaultRedirect,
+			session: ({ session }) => session,
+			jwt: ({ token }) => token,
+			...stripUndefined(config.callbacks ?? {})
+		} satisfies CallbacksOptions),
+		events: Object.freeze(wrapEvents(config.events ?? {}, logger)),
+		adapter: config.adapter ? wrapAdapter(config.adapter, logger) : undefined,
+		pages: Object.freeze({ ...config.pages }),
+		theme: Object.freeze({ colorScheme: 'auto', logo: '', brandColor: '', buttonText: '', ...config.theme }),
+		logger,
+		trustHost: withEnv.trustHost === true,
+		useSecureCookies: config.useSecureCookies,
+		cookieOverrides: Object.freeze({ ...config.cookies }),
+		redirectProxyUrl: withEnv.redirectProxyUrl,
+		siteUrl: envUrl(env),
+		enableWebAuthn: config.experimental?.enableWebAuthn === true,
+		skipCSRFCheck: config.skipCSRFCheck === skipCSRFCheck,
+		raw: config.raw === raw,
+		env: Object.freeze({ ...env })
+	};
+	if (config.debug) logger.warn('debug-enabled');
+	Object.freeze(options);
+	cache.set(config, options);
+	return options;
+}
+
+function secretList(secret: string | string[] | undefined): string[] {
+	if (secret === undefined) return [];
+	return (Array.isArray(secret) ? secret : [secret]).filter((s) => typeof s === 'string' && s !== '');
+}
+
+function keyringFor(secrets: readonly string[], keyrings?: Map<string, Keyring>): Keyring {
+	if (!keyrings) return new Keyring(secrets);
+	const id = secrets.join('\u0000');
+	let keyring = keyrings.get(id);
+	if (!keyring) {
+		keyring = new Keyring(secrets);
+		keyrings.set(id, keyring);
+	}
+	return keyring;
+}
+
+function normalizeBasePath(basePath: string): string {
+	const trimmed = `/${basePath.replace(/^\/+|\/+$/g, '')}`;
+	return trimmed === '/' ? '' : trimmed;
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+	return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,93 @@
+import type { AuthOptions } from './config.js';
+import { absoluteRedirect, parseCallbackUrl } from './redirect.js';
+import { cookieTable } from './session/cookies.js';
+import { type CsrfState, checkCsrf } from './session/csrf.js';
+import type { CookiesOptions } from './types/config.js';
+import type { Cookie, RequestInternal } from './types/internal.js';
+import type { ProviderConfig } from './types/provider.js';
+
+/** What every action needs to know about the request it serves. */
+export interface AuthContext {
+	readonly options: AuthOptions;
+	/** The site's origin: `AUTH_URL`'s when configured, else the request's. */
+	readonly origin: string;
+	/** origin + basePath, e.g. `https://app.example/auth`. */
+	readonly baseUrl: string;
+	readonly cookies: CookiesOptions;
+	readonly provider?: ProviderConfig;
+	readonly csrf: CsrfState;
+	/** Cookies to set whatever the action answers (a freshly minted CSRF token). */
+	readonly pendingCookies: Cookie[];
+	/**
+	 * The caller already checked CSRF (a framework with its own check, or a server-side call such
+	 * as a SvelteKit form action): the double-submit token and the Origin check are not needed.
+	 */
+	readonly csrfChecked: boolean;
+}
+
+export function createContext(
+	options: AuthOptions,
+	req: Pick<RequestInternal, 'url' | 'cookies' | 'body' | 'providerId'>,
+	caller: { csrfChecked?: boolean } = {}
+): AuthContext {
+	const origin = options.siteUrl?.origin ?? req.url.origin;
+	const secure = options.useSecureCookies ?? origin.startsWith('https:');
+	const cookies = cookieTable(secure, options.cookieOverrides);
+	const csrfChecked = options.skipCSRFCheck || caller.csrfChecked === true;
+	const checked = checkCsrf(req.cookies[cookies.csrfToken.name], options.csrfSecret, req.body.csrfToken);
+	const csrf = csrfChecked ? { ...checked, verified: true } : checked;
+	const pendingCookies: Cookie[] = [];
+	if (csrf.cookieValue && !csrfChecked) {
+		pendingCookies.push({ name: cookies.csrfToken.name, value: csrf.cookieValue, options: cookies.csrfToken.options });
+	}
+	return {
+		options,
+		origin,
+		baseUrl: `${origin}${options.basePath}`,
+		cookies,
+		provider: req.providerId ? options.providers.find((p) => p.id === req.providerId) : undefined,
+		csrf,
+		pendingCookies,
+		csrfChecked
+	};
+}
+
+/**
+ * The callbackUrl of a sign-in or sign-out: from the body, the query or the callback-url cookie
+ * (the first usable one), through the `redirect` callback; the site's origin otherwise. The
+ * result is remembered in the cookie, which carries it across an OAuth round trip.
+ */
+export async function resolveCallbackUrl(
+	ctx: AuthContext,
+	req: Pick<RequestInternal, 'body' | 'query' | 'cookies'>
+): Promise<{ callbackUrl: string; cookie?: Cookie }> {
+	const { callbackUrl: cookieName } = ctx.cookies;
+	const stored = req.cookies[cookieName.name];
+	const candidate =
+		parseCallbackUrl(req.body.callbackUrl) ??
+		parseCallbackUrl(req.query.callbackUrl) ??
+		parseCallbackUrl(stored);
+	let callbackUrl = ctx.origin;
+	if (candidate) {
+		const decided = await ctx.options.callbacks.redirect({ url: candidate, baseUrl: ctx.origin });
+		callbackUrl = absoluteRedirect(decided, ctx.origin) ?? ctx.origin;
+	}
+	const cookie =
+		callbackUrl !== stored
+			? { name: cookieName.name, value: callbackUrl, options: cookieName.options }
+			: undefined;
+	return { callbackUrl, cookie };
+}
+
+/** A URL under the base path, e.g. `pageUrl(ctx, 'signin', {error})`. */
+export function actionUrl(ctx: AuthContext, path: string, params?: Record<string, string | undefined>): string {
+	const url = `${ctx.baseUrl}/${path}`;
+	return withParams(url, params);
+}
+
+export function withParams(url: string, params?: Record<string, string | undefined>): string {
+	const search = new URLSearchParams();
+	for (const [key, value] of Object.entries(params ?? {})) if (value !== undefined) search.set(key, value);
+	const query = search.toString();
+	return query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url;
+}

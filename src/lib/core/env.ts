@@ -1,0 +1,125 @@
+import type { AuthAction, AuthConfig, LoggerInstance } from './types/config.js';
+import type { Provider, ProviderConfig } from './types/provider.js';
+
+export type Env = Record<string, string | undefined>;
+
+/** The process environment where there is one (Node, Bun, Deno, workers with node compat). */
+export function processEnv(): Env {
+	return (globalThis as { process?: { env?: Env } }).process?.env ?? {};
+}
+
+export function isProduction(env: Env): boolean {
+	return env.NODE_ENV === 'production';
+}
+
+/** `AUTH_TRUST_HOST=false` means false (the reference treats any non-empty value as true). */
+function flag(value: string | undefined): boolean | undefined {
+	if (value === undefined || value === '') return undefined;
+	return !/^(false|0|no|off)$/i.test(value.trim());
+}
+
+/** Trust the Host header? Explicit `AUTH_TRUST_HOST` wins; known platforms and development do. */
+function trustFromEnv(env: Env): boolean {
+	return flag(env.AUTH_TRUST_HOST) ?? (!!env.VERCEL || !!env.CF_PAGES || !isProduction(env));
+}
+
+/** The configured site URL: `AUTH_URL`, or the legacy `NEXTAUTH_URL`. */
+export function envUrl(env: Env): URL | undefined {
+	const raw = env.AUTH_URL || env.NEXTAUTH_URL;
+	if (!raw) return undefined;
+	try {
+		const url = new URL(raw);
+		return url.protocol === 'http:' || url.protocol === 'https:' ? url : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/** `AUTH_SECRET_3, _2, _1, AUTH_SECRET` (newest first), else the legacy `NEXTAUTH_SECRET`. */
+export function envSecrets(env: Env): string[] {
+	const rotated = [env.AUTH_SECRET_3, env.AUTH_SECRET_2, env.AUTH_SECRET_1, env.AUTH_SECRET].filter(
+		(secret): secret is string => !!secret
+	);
+	if (rotated.length) return rotated;
+	return env.NEXTAUTH_SECRET ? [env.NEXTAUTH_SECRET] : [];
+}
+
+/**
+ * The configuration with environment-derived defaults filled in, as a new object: explicit options
+ * always win, and the user's object is left untouched.
+ */
+export function withEnvDefaults(
+	env: Env,
+	config: AuthConfig,
+	logger?: Pick<LoggerInstance, 'warn'>,
+	suppressBasePathWarning = false
+): AuthConfig {
+	const url = envUrl(env);
+	const urlPath = url && url.pathname !== '/' ? url.pathname.replace(/\/+$/, '') : undefined;
+	if (urlPath && config.basePath && !suppressBasePathWarning) {
+		logger?.warn(urlPath === config.basePath ? 'env-url-basepath-redundant' : 'env-url-basepath-mismatch');
+	}
+	const secrets = envSecrets(env);
+	return {
+		...config,
+		basePath: config.basePath ?? urlPath ?? '/auth',
+		secret: config.secret ?? (secrets.length > 1 ? secrets : secrets[0]),
+		redirectProxyUrl: config.redirectProxyUrl ?? (env.AUTH_REDIRECT_PROXY_URL || undefined),
+		trustHost: config.trustHost ?? (url ? true : trustFromEnv(env)),
+		providers: config.providers.map((provider) => providerWithEnv(env, provider))
+	};
+}
+
+/** `AUTH_<ID>_ID`, `_SECRET`, `_ISSUER` fill a provider's `clientId`, `clientSecret`, `issuer`. */
+function providerWithEnv(env: Env, provider: Provider): ProviderConfig {
+	const probe = typeof provider === 'function' ? provider() : provider;
+	const prefix = `AUTH_${probe.id.toUpperCase().replace(/-/g, '_')}_`;
+	const fromEnv = {
+		clientId: env[`${prefix}ID`],
+		clientSecret: env[`${prefix}SECRET`],
+		issuer: env[`${prefix}ISSUER`]
+	};
+	if (probe.type !== 'oauth' && probe.type !== 'oidc') return probe;
+	const defined = Object.fromEntries(Object.entries(fromEnv).filter(([, value]) => value));
+	const resolved = typeof provider === 'function' ? (provider(defined) as typeof probe) : probe;
+	return {
+		...resolved,
+		clientId: resolved.clientId ?? fromEnv.clientId,
+		clientSecret: resolved.clientSecret ?? fromEnv.clientSecret,
+		issuer: resolved.issuer ?? fromEnv.issuer
+	};
+}
+
+/**
+ * Sets environment-derived defaults on `config` itself (the spec's `setEnvDefaults`, for framework
+ * authors who own that object). kitauth's own integration uses {@link withEnvDefaults} instead.
+ */
+export function setEnvDefaults(env: Env, config: AuthConfig, suppressBasePathWarning = false): void {
+	Object.assign(config, withEnvDefaults(env, config, undefined, suppressBasePathWarning));
+}
+
+/**
+ * The URL of an action for server-side calls: from `AUTH_URL` when set (never from a forwarded
+ * header then), else from `x-forwarded-host`/`host` and `x-forwarded-proto`/`protocol`.
+ */
+export function createActionURL(
+	action: AuthAction,
+	protocol: string,
+	headers: Headers,
+	envObject: Env,
+	config: Pick<AuthConfig, 'basePath' | 'logger'>
+): URL {
+	const configured = envUrl(envObject);
+	let origin: string;
+	let basePath = config.basePath;
+	if (configured) {
+		origin = configured.origin;
+		if (basePath === undefined && configured.pathname !== '/') basePath = configured.pathname;
+	} else {
+		const host = headers.get('x-forwarded-host') ?? headers.get('host');
+		const proto = headers.get('x-forwarded-proto') ?? protocol ?? 'https';
+		origin = `${proto.replace(/:$/, '')}://${host}`;
+	}
+	const path = (basePath ?? '/auth').replace(/^\/+|\/+$/g, '');
+	return new URL(`${origin}/${path ? `${path}/` : ''}${action}`);
+}

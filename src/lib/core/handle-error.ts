@@ -1,0 +1,48 @@
+import { type AuthContext, withParams } from './context.js';
+import { AdapterError, AuthError, CredentialsSignin, InvalidRequest, safeCode, UnknownAction, urlErrorFor } from './errors.js';
+import { NO_CACHE } from './response.js';
+import type { AuthAction } from './types/config.js';
+import type { ResponseInternal } from './types/internal.js';
+
+/** Actions answered with JSON; the others redirect to a page. */
+const JSON_ACTIONS = new Set<AuthAction>(['csrf', 'providers', 'session', 'webauthn-options']);
+
+/**
+ * Turns a failure into the right answer: 4xx for a bad request, the sign-in or error page (with
+ * an allow-listed `?error=`) for a failed flow, JSON without internals for the JSON endpoints.
+ * Every failure is logged; none is a 500 with a stack trace, none creates a session.
+ */
+export function handleError(error: unknown, action: AuthAction | undefined, ctx: AuthContext | undefined): ResponseInternal {
+	if (error instanceof InvalidRequest || error instanceof UnknownAction) {
+		ctx?.options.logger.debug(`refused request: ${error.message}`);
+		const status = error instanceof InvalidRequest ? error.status : 400;
+		return { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: `Bad request: ${error.message}` };
+	}
+	const logged = error instanceof Error ? error : new AuthError(String(error));
+	if (ctx) ctx.options.logger.error(logged);
+	else console.error(logged);
+	if (!ctx) return { status: 500, body: { message: 'Server error' } };
+
+	if (!action || JSON_ACTIONS.has(action)) {
+		const unavailable = error instanceof AdapterError;
+		return {
+			status: unavailable ? 503 : 500,
+			headers: { ...NO_CACHE },
+			body: {
+				message: unavailable
+					? 'The session store is unavailable. Try again later.'
+					: 'There was a problem with the server configuration. Check the server logs for more information.'
+			}
+		};
+	}
+	const value = urlErrorFor(error);
+	const kind = error instanceof AuthError ? error.kind : 'error';
+	const custom = kind === 'signIn' ? ctx.options.pages.signIn : ctx.options.pages.error;
+	const page = custom ? `${ctx.origin}${custom}` : `${ctx.baseUrl}/${kind === 'signIn' ? 'signin' : 'error'}`;
+	const code = error instanceof CredentialsSignin ? safeCode(error.code) : undefined;
+	if (action === 'error') {
+		// The error page itself failed: answer plainly rather than redirect to itself.
+		return { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: 'Server error' };
+	}
+	return { redirect: withParams(page, { error: value, code }), cookies: ctx.pendingCookies };
+}

@@ -1,0 +1,28 @@
+import type { CredentialInput } from '../types/provider.js';
+import type { PageField } from './types.js';
+
+/** Input attributes a credentials definition may set; anything else (e.g. `on*`) is dropped. */
+const FIELD_ATTRIBUTES = new Set([
+	'type', 'placeholder', 'required', 'autocomplete', 'pattern', 'minlength', 'maxlength', 'min',
+	'max', 'step', 'inputmode', 'autofocus', 'value', 'readonly', 'spellcheck', 'autocapitalize',
+	'size', 'title'
+]);
+
+/**
+ * A credentials definition as form fields: a label and only safe attributes. Pure (no server
+ * imports), so the sign-in page and the browser components share it.
+ */
+export function credentialFields(credentials: Record<string, CredentialInput>): PageField[] {
+	return Object.entries(credentials).map(([name, input]) => {
+		const attributes: Record<string, string | number | boolean> = {};
+		for (const [key, value] of Object.entries(input)) {
+			const lower = key.toLowerCase();
+			if (!FIELD_ATTRIBUTES.has(lower)) continue;
+			if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+				attributes[lower] = value;
+			}
+		}
+		attributes.type ??= 'text';
+		return { name, label: input.label ?? name, attributes };
+	});
+}

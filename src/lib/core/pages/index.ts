@@ -1,0 +1,92 @@
+import type { Component } from 'svelte';
+import { render } from 'svelte/server';
+import { type AuthContext, actionUrl } from '../context.js';
+import type { ResponseInternal } from '../types/internal.js';
+import type { ProviderConfig } from '../types/provider.js';
+import { credentialFields } from './fields.js';
+import ErrorPage from './ErrorPage.svelte';
+import { ERROR_PAGES, SIGNIN_MESSAGES } from './messages.js';
+import SignInPage from './SignInPage.svelte';
+import SignOutPage from './SignOutPage.svelte';
+import type { PageProvider } from './types.js';
+import VerifyRequestPage from './VerifyRequestPage.svelte';
+
+/** Pages carry a CSRF token and must never be framed (clickjacking) or cached. */
+const PAGE_HEADERS = {
+	'Content-Type': 'text/html; charset=utf-8',
+	'Cache-Control': 'private, no-store',
+	'X-Frame-Options': 'DENY',
+	'Content-Security-Policy': "frame-ancestors 'none'",
+	'Referrer-Policy': 'same-origin'
+};
+
+function page<Props extends Record<string, unknown>>(
+	component: Component<Props>,
+	props: Props,
+	status = 200
+): ResponseInternal<string> {
+	const { head, body } = render(component, { props });
+	const html =
+		'<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+		'<meta name="viewport" content="width=device-width, initial-scale=1">' +
+		`${head}</head><body>${body}</body></html>`;
+	return { status, headers: { ...PAGE_HEADERS }, body: html };
+}
+
+export function pageProvider(ctx: AuthContext, provider: ProviderConfig): PageProvider {
+	return {
+		id: provider.id,
+		name: provider.name,
+		type: provider.type,
+		signinUrl: actionUrl(ctx, `signin/${provider.id}`),
+		callbackUrl: actionUrl(ctx, `callback/${provider.id}`),
+		fields: provider.type === 'credentials' ? credentialFields(provider.credentials) : undefined,
+		style: 'style' in provider ? provider.style : undefined
+	};
+}
+
+export function signInPage(
+	ctx: AuthContext,
+	params: { callbackUrl: string; error?: string }
+): ResponseInternal<string> {
+	const error = params.error ? (SIGNIN_MESSAGES[params.error] ?? SIGNIN_MESSAGES.default) : undefined;
+	return page(SignInPage, {
+		providers: ctx.options.providers.map((provider) => pageProvider(ctx, provider)),
+		csrfToken: ctx.csrf.token,
+		callbackUrl: params.callbackUrl,
+		error,
+		theme: ctx.options.theme
+	});
+}
+
+export function signOutPage(ctx: AuthContext, callbackUrl?: string): ResponseInternal<string> {
+	return page(SignOutPage, {
+		action: actionUrl(ctx, 'signout'),
+		csrfToken: ctx.csrf.token,
+		callbackUrl,
+		theme: ctx.options.theme
+	});
+}
+
+export function errorPage(ctx: AuthContext, error: string | undefined): ResponseInternal<string> {
+	const text = (error && ERROR_PAGES[error]) || ERROR_PAGES.default!;
+	return page(
+		ErrorPage,
+		{
+			heading: text.heading,
+			message: text.message,
+			signinUrl: text.signin ? actionUrl(ctx, 'signin') : undefined,
+			homeUrl: ctx.origin,
+			theme: ctx.options.theme
+		},
+		text.status
+	);
+}
+
+export function verifyRequestPage(ctx: AuthContext): ResponseInternal<string> {
+	return page(VerifyRequestPage, {
+		host: new URL(ctx.origin).host,
+		homeUrl: ctx.origin,
+		theme: ctx.options.theme
+	});
+}

@@ -1,0 +1,60 @@
+/** What the built-in pages say for each `?error=` value; unknown values get the default. */
+export const SIGNIN_MESSAGES: Record<string, string> = {
+	Signin: 'Try signing in with a different account.',
+	OAuthSignin: 'Try signing in with a different account.',
+	OAuthCallbackError: 'The sign-in provider refused or cancelled the request. Try again.',
+	OAuthCreateAccount: 'Try signing in with a different account.',
+	EmailCreateAccount: 'Try signing in with a different account.',
+	Callback: 'Try signing in with a different account.',
+	OAuthAccountNotLinked:
+		'This email is already used with another sign-in method. Sign in the way you did before, then link this one.',
+	AccountNotLinked:
+		'This email is already used with another sign-in method. Sign in the way you did before, then link this one.',
+	EmailSignin: 'The email could not be sent.',
+	CredentialsSignin: 'Sign in failed. Check the details you provided are correct.',
+	SessionRequired: 'Please sign in to access this page.',
+	MissingCSRF: 'The form expired. Please try again.',
+	WebAuthnVerificationError: 'The passkey could not be verified. Try again.',
+	default: 'Unable to sign in.'
+};
+
+export interface ErrorPageText {
+	status: number;
+	heading: string;
+	message: string;
+	/** Offer a link back to the sign-in page? */
+	signin: boolean;
+}
+
+export const ERROR_PAGES: Record<string, ErrorPageText> = {
+	Configuration: {
+		status: 500,
+		heading: 'Server error',
+		message: 'There is a problem with the server configuration. Check the server logs for more information.',
+		signin: false
+	},
+	AccessDenied: {
+		status: 403,
+		heading: 'Access denied',
+		message: 'You do not have permission to sign in.',
+		signin: true
+	},
+	Verification: {
+		status: 403,
+		heading: 'Unable to sign in',
+		message: 'The sign-in link is no longer valid. It may have been used already or it may have expired.',
+		signin: true
+	},
+	OAuthSignin: {
+		status: 502,
+		heading: 'Sign-in provider unavailable',
+		message: 'The sign-in provider could not be reached. Try again in a moment.',
+		signin: true
+	},
+	default: {
+		status: 200,
+		heading: 'Error',
+		message: 'Something went wrong while signing in.',
+		signin: true
+	}
+};

@@ -1,0 +1,17 @@
+/** A credentials form field as the sign-in page renders it (attributes already filtered). */
+export interface PageField {
+	name: string;
+	label: string;
+	attributes: Record<string, string | number | boolean>;
+}
+
+/** A provider as the sign-in page renders it. */
+export interface PageProvider {
+	id: string;
+	name: string;
+	type: string;
+	signinUrl: string;
+	callbackUrl: string;
+	fields?: PageField[];
+	style?: { logo?: string; bg?: string; text?: string };
+}

@@ -1,0 +1,144 @@
+import { InvalidRequest, UnknownAction } from './errors.js';
+import { parseCookieHeader } from './session/cookies.js';
+import type { AuthAction } from './types/config.js';
+import type { RequestInternal } from './types/internal.js';
+
+const ACTIONS: readonly AuthAction[] = [
+	'callback',
+	'csrf',
+	'error',
+	'providers',
+	'session',
+	'signin',
+	'signout',
+	'verify-request',
+	'webauthn-options'
+];
+const WITH_PROVIDER = new Set<AuthAction>(['signin', 'callback', 'webauthn-options']);
+
+/** Largest body we read: sign-in forms and WebAuthn responses are a few KB. */
+export const MAX_BODY_BYTES = 64 * 1024;
+
+export function isAuthAction(action: string): action is AuthAction {
+	return (ACTIONS as readonly string[]).includes(action);
+}
+
+/**
+ * `{basePath}/{action}[/{providerId}]` → action and provider id. Trailing and doubled slashes are
+ * tolerated; anything else is an `UnknownAction` (400).
+ */
+export function parseActionAndProviderId(
+	pathname: string,
+	basePath: string
+): { action: AuthAction; providerId?: string } {
+	if (basePath && pathname !== basePath && !pathname.startsWith(`${basePath}/`)) {
+		throw new UnknownAction(`Path is outside the base path ${basePath}`);
+	}
+	const segments = pathname.slice(basePath.length).split('/').filter(Boolean);
+	const [action, rawProviderId, ...rest] = segments;
+	if (!action || !isAuthAction(action) || rest.length > 0) {
+		throw new UnknownAction('Unknown auth action');
+	}
+	if (rawProviderId === undefined) return { action };
+	if (!WITH_PROVIDER.has(action)) throw new UnknownAction(`${action} takes no provider id`);
+	let providerId: string;
+	try {
+		providerId = decodeURIComponent(rawProviderId);
+	} catch {
+		throw new UnknownAction('Malformed provider id');
+	}
+	return { action, providerId };
+}
+
+/** Parses and bounds a request. Throws `UnknownAction` or `InvalidRequest` (both answered 400). */
+export async function toInternalRequest(request: Request, basePath: string): Promise<RequestInternal> {
+	const method = request.method.toUpperCase();
+	if (method !== 'GET' && method !== 'POST') throw new UnknownAction(`Method ${method} is not allowed`);
+	let url: URL;
+	try {
+		url = new URL(request.url);
+	} catch {
+		throw new InvalidRequest('Malformed request URL');
+	}
+	const { action, providerId } = parseActionAndProviderId(url.pathname, basePath);
+	return {
+		url,
+		method,
+		action,
+		providerId,
+		headers: request.headers,
+		cookies: parseCookieHeader(request.headers.get('cookie')),
+		query: firstValues(url.searchParams),
+		body: method === 'POST' ? await readBody(request) : {},
+		request
+	};
+}
+
+function firstValues(params: URLSearchParams): Record<string, string> {
+	const out: Record<string, string> = Object.create(null);
+	for (const [key, value] of params) if (!(key in out)) out[key] = value;
+	return out;
+}
+
+/** Reads a form or JSON body of at most {@link MAX_BODY_BYTES}; anything else is an empty body. */
+export async function readBody(request: Request): Promise<Record<string, unknown>> {
+	const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+	const form = type === 'application/x-www-form-urlencoded';
+	const json = type === 'application/json';
+	if (!form && !json) {
+		if (type === 'multipart/form-data') return readMultipart(request);
+		return {};
+	}
+	const text = await readLimited(request);
+	if (form) return firstValues(new URLSearchParams(text));
+	if (text.trim() === '') return {};
+	let parsed: unknown;
+	try {
+		parsed = JSON.parse(text);
+	} catch {
+		throw new InvalidRequest('The JSON body is malformed');
+	}
+	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+		throw new InvalidRequest('The JSON body must be an object');
+	}
+	return Object.assign(Object.create(null), parsed) as Record<string, unknown>;
+}
+
+async function readMultipart(request: Request): Promise<Record<string, unknown>> {
+	const declared = Number(request.headers.get('content-length'));
+	if (!Number.isFinite(declared) || declared > MAX_BODY_BYTES) {
+		throw new InvalidRequest('The request body is too large or of unknown length', 413);
+	}
+	let data: FormData;
+	try {
+		data = await request.formData();
+	} catch {
+		throw new InvalidRequest('The form body is malformed');
+	}
+	const out: Record<string, unknown> = Object.create(null);
+	for (const [key, value] of data) if (typeof value === 'string' && !(key in out)) out[key] = value;
+	return out;
+}
+
+/** Reads the body as text, refusing more than {@link MAX_BODY_BYTES} without buffering it all. */
+async function readLimited(request: Request): Promise<string> {
+	const declared = request.headers.get('content-length');
+	if (declared !== null && Number(declared) > MAX_BODY_BYTES) {
+		throw new InvalidRequest('The request body is too large', 413);
+	}
+	if (!request.body) return '';
+	const reader = request.body.getReader();
+	const chunks: Uint8Array[] = [];
+	let size = 0;
+	for (;;) {
+		const { done, value } = await reader.read();
+		if (done) break;
+		size += value.byteLength;
+		if (size > MAX_BODY_BYTES) {
+			await reader.cancel().catch(() => {});
+			throw new InvalidRequest('The request body is too large', 413);
+		}
+		chunks.push(value);
+	}
+	return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
+}

@@ -1,0 +1,95 @@
+import type { AuthContext } from '../context.js';
+import { now } from './jwt.js';
+import { clearChunked, readChunked, writeChunked } from './cookies.js';
+import { decodeSessionToken, encodeSessionToken } from './token.js';
+import type { SessionRead, SessionStart } from './types.js';
+import type { JWT } from '../types/models.js';
+import type { Session } from '../types/models.js';
+import type { Cookie } from '../types/internal.js';
+
+/**
+ * Reads a JWT session: one decrypt, the `jwt` and `session` callbacks, and a new cookie only when
+ * one is due (`updateAge` since it was issued), when the `jwt` callback changed the token, or on
+ * an update. Anything unreadable clears the cookie and reads as no session.
+ */
+export async function readJwtSession(
+	ctx: AuthContext,
+	requestCookies: Record<string, string>,
+	update?: { data: unknown }
+): Promise<SessionRead> {
+	const { name, options } = ctx.cookies.sessionToken;
+	const raw = readChunked(requestCookies, name);
+	if (!raw) return { session: null, cookies: [] };
+	const decoded = await decodeSessionToken(ctx, raw);
+	if (!decoded) {
+		ctx.options.logger.debug('session token unreadable (malformed, foreign or expired)');
+		return { session: null, cookies: clearChunked(name, options, requestCookies) };
+	}
+	const { callbacks, session: sessionOptions } = ctx.options;
+	const token = await callbacks.jwt({
+		token: decoded,
+		...(update ? { trigger: 'update' as const, session: update.data } : {})
+	});
+	if (!token) return { session: null, cookies: clearChunked(name, options, requestCookies) };
+
+	const changed = token !== decoded && JSON.stringify(token) !== JSON.stringify(decoded);
+	const due = now() - (decoded.iat ?? 0) >= sessionOptions.updateAge;
+	let cookies: Cookie[] = [];
+	let exp = typeof decoded.exp === 'number' ? decoded.exp : now() + ctx.options.jwt.maxAge;
+	if (update || changed || due) {
+		const issued = await writeJwtCookies(ctx, token, requestCookies);
+		cookies = issued.cookies;
+		exp = issued.exp;
+	}
+	const session = await callbacks.session({
+		session: defaultSession(token, exp),
+		token
+	});
+	await ctx.options.events.session?.({ session, token });
+	return { session, cookies, token };
+}
+
+/** The session a JWT yields before the `session` callback: only name, email and image. */
+function defaultSession(token: JWT, exp: number): Session {
+	return {
+		user: { name: token.name ?? undefined, email: token.email ?? undefined, image: (token.picture as string | undefined) ?? undefined },
+		expires: new Date(exp * 1000).toISOString()
+	};
+}
+
+async function writeJwtCookies(
+	ctx: AuthContext,
+	token: JWT,
+	requestCookies: Record<string, string>
+): Promise<{ cookies: Cookie[]; exp: number }> {
+	const { name, options } = ctx.cookies.sessionToken;
+	const exp = now() + ctx.options.jwt.maxAge;
+	const value = await encodeSessionToken(ctx, token);
+	if (value.length > 3936) ctx.options.logger.debug('CHUNKING_SESSION_COOKIE');
+	return { cookies: writeChunked(name, value, { ...options, expires: new Date(exp * 1000) }, requestCookies), exp };
+}
+
+/** Issues the session token of a completed sign-in (the `jwt` callback decides its claims). */
+export async function startJwtSession(ctx: AuthContext, start: SessionStart): Promise<Cookie[]> {
+	const { user, account, profile, isNewUser, requestCookies } = start;
+	const { name, options } = ctx.cookies.sessionToken;
+	const token = await ctx.options.callbacks.jwt({
+		token: { name: user.name, email: user.email, picture: user.image, sub: user.id },
+		user,
+		account,
+		profile,
+		isNewUser,
+		trigger: isNewUser ? 'signUp' : 'signIn'
+	});
+	if (!token) return clearChunked(name, options, requestCookies);
+	return (await writeJwtCookies(ctx, token, requestCookies)).cookies;
+}
+
+/** Ends a JWT session: the cookie goes, and the `signOut` event sees the token it carried. */
+export async function endJwtSession(ctx: AuthContext, requestCookies: Record<string, string>): Promise<Cookie[]> {
+	const { name, options } = ctx.cookies.sessionToken;
+	const raw = readChunked(requestCookies, name);
+	const token = raw ? await decodeSessionToken(ctx, raw) : null;
+	await ctx.options.events.signOut?.({ token });
+	return clearChunked(name, options, requestCookies);
+}

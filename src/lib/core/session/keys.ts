@@ -1,0 +1,68 @@
+import { createHash, hkdfSync } from 'node:crypto';
+
+export type ContentEncryption = 'A256CBC-HS512' | 'A256GCM';
+
+export interface DerivedKey {
+	key: Buffer;
+	/** RFC 7638 thumbprint of the key as an `oct` JWK, sized to the key (SHA-512 for 64 bytes). */
+	kid: string;
+}
+
+const KEY_LENGTH: Record<ContentEncryption, number> = { 'A256CBC-HS512': 64, A256GCM: 32 };
+
+/**
+ * The derived keys of one list of secrets. HKDF costs ~160 µs, so each (secret, salt, enc) is
+ * derived once and kept here; a keyring lives in the options object of one configuration.
+ *
+ * Derivation (Auth.js compatible): HKDF-SHA256, IKM = the secret, salt = the cookie name,
+ * info = "Auth.js Generated Encryption Key (<salt>)". Different cookie names give unrelated keys,
+ * so a sealed check cookie can never be replayed as a session token.
+ */
+export class Keyring {
+	readonly secrets: readonly string[];
+	readonly #cache = new Map<string, DerivedKey>();
+
+	constructor(secrets: string | readonly string[]) {
+		this.secrets = typeof secrets === 'string' ? [secrets] : secrets;
+		if (this.secrets.length === 0) throw new TypeError('Keyring needs at least one secret');
+	}
+
+	/** The key new tokens are sealed with: always the first (newest) secret. */
+	current(salt: string, enc: ContentEncryption = 'A256CBC-HS512'): DerivedKey {
+		return this.derive(0, salt, enc);
+	}
+
+	/** Keys that may open a token with this `kid` (every secret's key when it has none). */
+	*candidates(salt: string, enc: ContentEncryption, kid: string | undefined): Generator<DerivedKey> {
+		for (let index = 0; index < this.secrets.length; index++) {
+			const derived = this.derive(index, salt, enc);
+			if (kid === undefined || derived.kid === kid) yield derived;
+		}
+	}
+
+	private derive(index: number, salt: string, enc: ContentEncryption): DerivedKey {
+		const cacheKey = `${index}\u0000${enc}\u0000${salt}`;
+		let derived = this.#cache.get(cacheKey);
+		if (!derived) {
+			const key = Buffer.from(
+				hkdfSync(
+					'sha256',
+					this.secrets[index] as string,
+					salt,
+					`Auth.js Generated Encryption Key (${salt})`,
+					KEY_LENGTH[enc]
+				)
+			);
+			derived = { key, kid: thumbprint(key) };
+			this.#cache.set(cacheKey, derived);
+		}
+		return derived;
+	}
+}
+
+function thumbprint(key: Buffer): string {
+	const jwk = `{"k":"${key.toString('base64url')}","kty":"oct"}`;
+	return createHash(key.length === 64 ? 'sha512' : 'sha256')
+		.update(jwk)
+		.digest('base64url');
+}

@@ -1,0 +1,22 @@
+import type { JWT } from '../types/models.js';
+import type { Cookie } from '../types/internal.js';
+import type { Account, AdapterUser, Profile, Session, User } from '../types/models.js';
+
+/** The result of reading (or updating) a session, for either strategy. */
+export interface SessionRead {
+	session: Session | null;
+	/** Cookies to set: a refreshed session cookie, or deletions of a dead one. */
+	cookies: Cookie[];
+	token?: JWT;
+	user?: AdapterUser;
+}
+
+/** What a completed sign-in hands to the session strategy. */
+export interface SessionStart {
+	user: User;
+	account: Account | null;
+	profile?: Profile;
+	isNewUser: boolean;
+	requestCookies: Record<string, string>;
+	userAgent?: string | null;
+}

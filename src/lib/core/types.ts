@@ -1,0 +1,5 @@
+export type * from './types/models.js';
+export type * from './types/adapter.js';
+export type * from './types/provider.js';
+export type * from './types/config.js';
+export type * from './types/internal.js';

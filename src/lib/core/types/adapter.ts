@@ -1,0 +1,60 @@
+import type {
+	AdapterAccount,
+	AdapterAuthenticator,
+	AdapterSession,
+	AdapterUser,
+	VerificationToken
+} from './models.js';
+
+type Awaitable<T> = T | PromiseLike<T>;
+
+/**
+ * The data-layer contract the core calls (the spec's "Adapter interface"). Every method is optional;
+ * an operation that needs a missing one fails with `MissingAdapterMethods`.
+ */
+export interface Adapter {
+	createUser?(user: AdapterUser): Awaitable<AdapterUser>;
+	getUser?(id: string): Awaitable<AdapterUser | null>;
+	getUserByEmail?(email: string): Awaitable<AdapterUser | null>;
+	getUserByAccount?(
+		providerAccountId: Pick<AdapterAccount, 'provider' | 'providerAccountId'>
+	): Awaitable<AdapterUser | null>;
+	updateUser?(user: Partial<AdapterUser> & Pick<AdapterUser, 'id'>): Awaitable<AdapterUser>;
+	deleteUser?(userId: string): Awaitable<AdapterUser | null | undefined | void>;
+	linkAccount?(account: AdapterAccount): Awaitable<AdapterAccount | null | undefined | void>;
+	unlinkAccount?(
+		providerAccountId: Pick<AdapterAccount, 'provider' | 'providerAccountId'>
+	): Awaitable<AdapterAccount | undefined | void>;
+	getAccount?(providerAccountId: string, provider: string): Awaitable<AdapterAccount | null>;
+	createSession?(session: AdapterSession): Awaitable<AdapterSession>;
+	getSessionAndUser?(
+		sessionToken: string
+	): Awaitable<{ session: AdapterSession; user: AdapterUser } | null>;
+	updateSession?(
+		session: Partial<AdapterSession> & Pick<AdapterSession, 'sessionToken'>
+	): Awaitable<AdapterSession | null | undefined>;
+	deleteSession?(sessionToken: string): Awaitable<AdapterSession | null | undefined | void>;
+	createVerificationToken?(
+		verificationToken: VerificationToken
+	): Awaitable<VerificationToken | null | undefined>;
+	useVerificationToken?(params: {
+		identifier: string;
+		token: string;
+	}): Awaitable<VerificationToken | null>;
+	createAuthenticator?(authenticator: AdapterAuthenticator): Awaitable<AdapterAuthenticator>;
+	getAuthenticator?(credentialID: string): Awaitable<AdapterAuthenticator | null>;
+	listAuthenticatorsByUserId?(userId: string): Awaitable<AdapterAuthenticator[]>;
+	updateAuthenticatorCounter?(
+		credentialID: string,
+		newCounter: number
+	): Awaitable<AdapterAuthenticator>;
+	/**
+	 * kitauth: the sessions of one user, for "where am I signed in". Optional; session management
+	 * needs it.
+	 */
+	listSessionsByUserId?(userId: string): Awaitable<AdapterSession[]>;
+	/** kitauth: delete every session of a user, optionally keeping one. Returns how many went. */
+	deleteSessionsByUserId?(userId: string, keepSessionToken?: string): Awaitable<number>;
+	/** kitauth: the accounts linked to a user (never their tokens in a browser). */
+	listAccountsByUserId?(userId: string): Awaitable<AdapterAccount[]>;
+}

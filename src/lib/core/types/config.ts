@@ -1,0 +1,209 @@
+import type { Adapter } from './adapter.js';
+import type {
+	Account,
+	AdapterSession,
+	AdapterUser,
+	JWT,
+	Profile,
+	Session,
+	User
+} from './models.js';
+import type { CredentialInput, Provider } from './provider.js';
+
+type Awaitable<T> = T | PromiseLike<T>;
+
+export type AuthAction =
+	| 'callback'
+	| 'csrf'
+	| 'error'
+	| 'providers'
+	| 'session'
+	| 'signin'
+	| 'signout'
+	| 'verify-request'
+	| 'webauthn-options';
+
+export type WarningCode =
+	| 'debug-enabled'
+	| 'csrf-disabled'
+	| 'env-url-basepath-redundant'
+	| 'env-url-basepath-mismatch'
+	| 'experimental-webauthn'
+	| 'short-secret'
+	| 'untrusted-callback-url';
+
+export interface LoggerInstance {
+	warn: (code: WarningCode) => void;
+	error: (error: Error) => void;
+	debug: (message: string, metadata?: unknown) => void;
+}
+
+export interface SessionOptions {
+	/** `jwt` (default without an adapter) or `database` (default with one). */
+	strategy: 'jwt' | 'database';
+	/** Idle lifetime in seconds (default 30 days). */
+	maxAge: number;
+	/** How often, in seconds, an active session is extended (default 1 day; 0 = on every access). */
+	updateAge: number;
+	/** Database strategy: makes the session token. Must carry at least 256 bits of randomness. */
+	generateSessionToken: () => string;
+	/**
+	 * kitauth: absolute lifetime in seconds, counted from sign-in, after which the session ends
+	 * however active it is. Default: none.
+	 */
+	absoluteMaxAge?: number;
+	/**
+	 * kitauth: store only SHA-256 of database session tokens (default `true`). Turn off for a
+	 * database migrated from Auth.js whose rows hold raw tokens.
+	 */
+	hashTokens: boolean;
+}
+
+export interface JWTEncodeParams<Payload = JWT> {
+	token?: Payload;
+	/** The cookie name: the key derivation's salt. */
+	salt: string;
+	secret: string | string[];
+	/** Seconds from now until expiry. */
+	maxAge?: number;
+}
+
+export interface JWTDecodeParams {
+	token?: string;
+	salt: string;
+	secret: string | string[];
+}
+
+export interface JWTOptions {
+	secret: string | string[];
+	maxAge: number;
+	encode: (params: JWTEncodeParams) => Awaitable<string>;
+	decode: (params: JWTDecodeParams) => Awaitable<JWT | null>;
+}
+
+export interface CookieOption {
+	name: string;
+	options: CookieSerializeOptions;
+}
+
+export interface CookieSerializeOptions {
+	domain?: string;
+	path?: string;
+	expires?: Date;
+	maxAge?: number;
+	httpOnly?: boolean;
+	secure?: boolean;
+	sameSite?: 'lax' | 'strict' | 'none';
+	partitioned?: boolean;
+}
+
+export type CookieKey =
+	| 'sessionToken'
+	| 'callbackUrl'
+	| 'csrfToken'
+	| 'pkceCodeVerifier'
+	| 'state'
+	| 'nonce'
+	| 'webauthnChallenge';
+
+export type CookiesOptions = Record<CookieKey, CookieOption>;
+
+export interface PagesOptions {
+	signIn: string;
+	signOut: string;
+	error: string;
+	verifyRequest: string;
+	newUser: string;
+}
+
+export interface Theme {
+	colorScheme?: 'auto' | 'dark' | 'light';
+	logo?: string;
+	brandColor?: string;
+	buttonText?: string;
+}
+
+export interface SignInCallbackParams {
+	user: User | AdapterUser;
+	account: Account | null;
+	profile?: Profile;
+	email?: { verificationRequest?: boolean };
+	credentials?: Record<string, CredentialInput | unknown>;
+}
+
+export interface JWTCallbackParams {
+	token: JWT;
+	/** Only at sign-in (`trigger` `signIn`/`signUp`). */
+	user?: User | AdapterUser;
+	/** Only at sign-in. */
+	account?: Account | null;
+	profile?: Profile;
+	trigger?: 'signIn' | 'signUp' | 'update';
+	/** @deprecated use `trigger === 'signUp'` */
+	isNewUser?: boolean;
+	/** Data sent by a session update; validate it before trusting it. */
+	session?: unknown;
+}
+
+export type SessionCallbackParams = {
+	session: Session;
+	/** JWT strategy: the token the session was read from. */
+	token?: JWT;
+	/** Database strategy: the stored user. */
+	user?: AdapterUser;
+	/** On an update: the data the client sent. */
+	newSession?: unknown;
+	trigger?: 'update';
+};
+
+export interface CallbacksOptions {
+	signIn: (params: SignInCallbackParams) => Awaitable<boolean | string>;
+	redirect: (params: { url: string; baseUrl: string }) => Awaitable<string>;
+	session: (params: SessionCallbackParams) => Awaitable<Session>;
+	jwt: (params: JWTCallbackParams) => Awaitable<JWT | null>;
+}
+
+export interface EventCallbacks {
+	signIn: (message: {
+		user: User;
+		account: Account | null;
+		profile?: Profile;
+		isNewUser?: boolean;
+	}) => Awaitable<void>;
+	signOut: (
+		message: { session: AdapterSession | null | undefined | void } | { token: JWT | null }
+	) => Awaitable<void>;
+	createUser: (message: { user: User }) => Awaitable<void>;
+	updateUser: (message: { user: User }) => Awaitable<void>;
+	linkAccount: (message: {
+		user: User | AdapterUser;
+		account: Account;
+		profile: User | AdapterUser;
+	}) => Awaitable<void>;
+	session: (message: { session: Session; token?: JWT }) => Awaitable<void>;
+}
+
+/** The configuration record (the spec's `AuthConfig`). */
+export interface AuthConfig {
+	providers: Provider[];
+	adapter?: Adapter;
+	basePath?: string;
+	secret?: string | string[];
+	session?: Partial<SessionOptions>;
+	jwt?: Partial<JWTOptions>;
+	callbacks?: Partial<CallbacksOptions>;
+	events?: Partial<EventCallbacks>;
+	cookies?: Partial<Record<CookieKey, Partial<CookieOption>>>;
+	pages?: Partial<PagesOptions>;
+	theme?: Theme;
+	debug?: boolean;
+	logger?: Partial<LoggerInstance>;
+	experimental?: { enableWebAuthn?: boolean };
+	trustHost?: boolean;
+	useSecureCookies?: boolean;
+	redirectProxyUrl?: string;
+	/** For framework authors: return the internal response (see `raw`). */
+	raw?: symbol;
+	/** For framework authors whose framework already checks CSRF (see `skipCSRFCheck`). */
+	skipCSRFCheck?: symbol;
+}

@@ -1,0 +1,31 @@
+import type { AuthAction, CookieSerializeOptions } from './config.js';
+
+/** A cookie to set (or, with `maxAge: 0` and an empty value, to delete). */
+export interface Cookie {
+	name: string;
+	value: string;
+	options: CookieSerializeOptions;
+}
+
+/** What an action answers, before it becomes a `Response` (the spec's `ResponseInternal`). */
+export interface ResponseInternal<Body = unknown> {
+	status?: number;
+	headers?: Record<string, string>;
+	body?: Body;
+	redirect?: string;
+	cookies?: Cookie[];
+}
+
+/** A parsed, validated request. Everything here came from the client: treat it as hostile. */
+export interface RequestInternal {
+	url: URL;
+	method: 'GET' | 'POST';
+	action: AuthAction;
+	providerId?: string;
+	headers: Headers;
+	cookies: Record<string, string>;
+	query: Record<string, string>;
+	body: Record<string, unknown>;
+	/** The original request, for `authorize()` and providers that need it. */
+	request: Request;
+}

@@ -1,0 +1,119 @@
+import type { Account, Profile, ProviderType, TokenSet, User } from './models.js';
+
+type Awaitable<T> = T | PromiseLike<T>;
+
+/** Fields every provider has. */
+export interface CommonProviderOptions {
+	/** Unique id; it names the provider in URLs (`/auth/signin/<id>`). */
+	id: string;
+	/** Display name on the sign-in page. */
+	name: string;
+	type: ProviderType;
+}
+
+/** How the built-in sign-in page styles a provider's button. */
+export interface ProviderStyle {
+	logo?: string;
+	bg?: string;
+	text?: string;
+}
+
+/**
+ * One field of a credentials form: a label plus any HTML input attribute (`type`, `placeholder`,
+ * `required`, `autocomplete`, …), rendered on the built-in sign-in page.
+ */
+export interface CredentialInput {
+	label?: string;
+	type?: string;
+	placeholder?: string;
+	required?: boolean;
+	autocomplete?: string;
+	value?: string;
+	[attribute: string]: unknown;
+}
+
+export interface CredentialsConfig<
+	Fields extends Record<string, CredentialInput> = Record<string, CredentialInput>
+> extends CommonProviderOptions {
+	type: 'credentials';
+	credentials: Fields;
+	/**
+	 * Checks the submitted fields. Return the user on success, `null` to refuse (the user sees
+	 * `CredentialsSignin`), or throw a `CredentialsSignin` with your own `code`.
+	 */
+	authorize: (
+		credentials: Partial<Record<keyof Fields, unknown>>,
+		request: Request
+	) => Awaitable<User | null>;
+}
+
+/** An endpoint given as a URL, or as a URL with extra query parameters. */
+export type EndpointSetting = string | { url?: string; params?: Record<string, unknown> };
+
+export type OAuthChecks = 'pkce' | 'state' | 'nonce' | 'none';
+
+export type ClientAuthMethod =
+	| 'client_secret_basic'
+	| 'client_secret_post'
+	| 'private_key_jwt'
+	| 'none';
+
+/** Tokens from the token endpoint, as given to `profile()` and `account()`. */
+export type TokenEndpointResponse = TokenSet;
+
+/** An OAuth 2 or OpenID Connect provider. */
+export interface OAuthConfig<P extends Profile = Profile> extends CommonProviderOptions {
+	type: 'oauth' | 'oidc';
+	/** Issuer URL: endpoints are discovered from `<issuer>/.well-known/openid-configuration`. */
+	issuer?: string;
+	/** Discovery document URL when it is not at the usual place. */
+	wellKnown?: string;
+	authorization?: EndpointSetting;
+	token?: EndpointSetting & { clientPrivateKey?: CryptoKey | JsonWebKey };
+	userinfo?: EndpointSetting & {
+		/** Fetch the profile yourself (providers with non-standard user info). */
+		request?: (context: { tokens: TokenSet; provider: OAuthConfig<P> }) => Awaitable<P>;
+	};
+	clientId?: string;
+	clientSecret?: string;
+	client?: {
+		token_endpoint_auth_method?: ClientAuthMethod;
+		id_token_signed_response_alg?: string;
+		[field: string]: unknown;
+	};
+	/** Default `['pkce']`; OIDC providers also use `nonce`. PKCE is never dropped for public clients. */
+	checks?: OAuthChecks[];
+	/** OIDC: read the profile from the ID token (default) or, with `false`, from userinfo. */
+	idToken?: boolean;
+	/** Maps the provider's profile to a user; the returned `id` becomes the account's id. */
+	profile?: (profile: P, tokens: TokenSet) => Awaitable<User & { id: string }>;
+	/** Picks the token fields stored on the account. */
+	account?: (tokens: TokenSet) => Partial<Account> | undefined;
+	/** Allow signing in to an existing user with the same email. Only for providers that verify emails. */
+	allowDangerousEmailAccountLinking?: boolean;
+	redirectProxyUrl?: string;
+	style?: ProviderStyle;
+	/** A fetch for every request to this provider (proxies, logging, tests). */
+	fetch?: typeof globalThis.fetch;
+	/** The options the provider function was called with; they win over the preset's defaults. */
+	options?: Partial<OAuthConfig<P>>;
+}
+
+export type OIDCConfig<P extends Profile = Profile> = OAuthConfig<P> & { type: 'oidc' };
+
+export type ProviderConfig = CredentialsConfig | OAuthConfig;
+
+/**
+ * A provider as it may appear in `providers`: a config object, or a preset function that is
+ * called with the options inferred from the environment (`AUTH_<ID>_ID`, …).
+ */
+export type Provider = ProviderConfig | ((options?: Record<string, unknown>) => ProviderConfig);
+
+/** The client-safe view of a provider (`GET /auth/providers`). */
+export interface PublicProvider {
+	id: string;
+	name: string;
+	type: ProviderType;
+	signinUrl: string;
+	callbackUrl: string;
+}

@@ -1,0 +1,22 @@
+/**
+ * kitauth — authentication and sessions for SvelteKit.
+ *
+ * ```ts
+ * // src/hooks.server.ts
+ * import { SvelteKitAuth } from 'kitauth';
+ * export const { handle, signIn, signOut } = SvelteKitAuth({ providers: [...] });
+ * ```
+ */
+export { SvelteKitAuth, type SvelteKitAuthResult } from './sveltekit/index.js';
+export type { SignInFunction, SignOutFunction, SignInOptions, AuthorizationParams } from './sveltekit/actions.js';
+export type { SvelteKitAuthConfig, SvelteKitAuthConfigInput, AuthActionFailure } from './sveltekit/types.js';
+export {
+	AuthError,
+	CredentialsSignin,
+	AccessDenied,
+	MissingSecret,
+	MissingSecretError,
+	type ErrorType
+} from './core/errors.js';
+export type * from './core/types.js';
+export { listProviders, type ClientProvider } from './sveltekit/providers.js';

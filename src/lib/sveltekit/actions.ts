@@ -1,0 +1,142 @@
+import { fail, redirect, type ActionFailure, type RequestEvent } from '@sveltejs/kit';
+import { getRequestEvent } from '$app/server';
+import type { AuthOptions } from '../core/config.js';
+import { AuthError, CredentialsSignin, safeCode, urlErrorFor } from '../core/errors.js';
+import { SIGNIN_MESSAGES } from '../core/pages/messages.js';
+import { parseSignInForm, parseSignOutForm, validRedirectTo } from './form.js';
+import { perform, signInPageUrl } from './perform.js';
+import type { AuthActionFailure } from './types.js';
+
+type GetOptions = (event: RequestEvent) => Promise<AuthOptions>;
+
+/** Options of the programmatic `signIn()` (a record or the FormData of a form). */
+export type SignInOptions =
+	| FormData
+	| ({ redirect?: boolean; redirectTo?: string } & Record<string, string | boolean | undefined>);
+
+export type AuthorizationParams = string | Record<string, string> | URLSearchParams | string[][];
+
+// The form-action signature comes last: SvelteKit derives `ActionData` from the last overload.
+export interface SignInFunction {
+	/**
+	 * From server code: sign in with `provider` (no provider: the sign-in page). Redirects
+	 * (throws SvelteKit's redirect) unless `redirect: false`, which returns the URL instead.
+	 * Throws an `AuthError` when the sign-in fails.
+	 */
+	(provider?: string, options?: SignInOptions, authorizationParams?: AuthorizationParams): Promise<string>;
+	/** As a form action: `export const actions = { signIn }`. Redirects on success. */
+	(event: RequestEvent): Promise<ActionFailure<AuthActionFailure>>;
+}
+
+export interface SignOutFunction {
+	/** From server code. Redirects unless `redirect: false`, which returns the URL instead. */
+	(options?: { redirect?: boolean; redirectTo?: string }): Promise<string>;
+	/** As a form action: `export const actions = { signOut }`. Redirects on success. */
+	(event: RequestEvent): Promise<ActionFailure<AuthActionFailure>>;
+}
+
+function isEvent(value: unknown): value is RequestEvent {
+	return !!value && typeof value === 'object' && 'request' in value && 'cookies' in value && 'locals' in value;
+}
+
+/** What a form shows when the provider refused: the type, the code and a human message. */
+function refusal(error: AuthError): AuthActionFailure {
+	const type = urlErrorFor(error);
+	return {
+		failed: true,
+		fieldErrors: {},
+		formErrors: [SIGNIN_MESSAGES[type] ?? SIGNIN_MESSAGES.default!],
+		error: type,
+		code: error instanceof CredentialsSignin ? safeCode(error.code) : undefined
+	};
+}
+
+export function createSignIn(getOptions: GetOptions): SignInFunction {
+	async function run(
+		event: RequestEvent,
+		providerId: string | undefined,
+		fields: Record<string, unknown>,
+		authorizationParams: URLSearchParams,
+		redirectTo: string | undefined
+	): Promise<string> {
+		const options = await getOptions(event);
+		const callbackUrl = redirectTo ?? event.url.href;
+		const provider = options.providers.find((p) => p.id === providerId);
+		if (!provider) return signInPageUrl(event, options, callbackUrl);
+		return perform(event, options, {
+			action: provider.type === 'credentials' ? 'callback' : 'signin',
+			providerId: provider.id,
+			body: { ...fields, callbackUrl },
+			query: authorizationParams
+		});
+	}
+
+	async function asAction(event: RequestEvent): Promise<ActionFailure<AuthActionFailure>> {
+		const options = await getOptions(event);
+		const form = await event.request.formData().catch(() => undefined);
+		if (!form) return fail(400, { failed: true as const, fieldErrors: {}, formErrors: ['Expected a form submission.'] });
+		const parsed = parseSignInForm(form, options.providers.map((p) => p.id), event.url.origin);
+		if (!parsed.ok) return fail(400, parsed.failure);
+		const { providerId, options: fields, authorizationParams, redirectTo } = parsed.value;
+		let location: string;
+		try {
+			location = await run(event, providerId, fields, authorizationParams, redirectTo);
+		} catch (error) {
+			if (error instanceof AuthError) return fail(400, refusal(error));
+			throw error;
+		}
+		redirect(303, location);
+	}
+
+	async function signIn(
+		eventOrProvider?: RequestEvent | string,
+		options?: SignInOptions,
+		authorizationParams?: AuthorizationParams
+	): Promise<ActionFailure<AuthActionFailure> | string> {
+		if (isEvent(eventOrProvider)) return asAction(eventOrProvider);
+		const event = getRequestEvent();
+		const record: Record<string, unknown> = options instanceof FormData ? Object.fromEntries(options) : { ...options };
+		const { redirect: shouldRedirect = true, redirectTo, ...fields } = record;
+		const target = validRedirectTo(
+			typeof redirectTo === 'string' ? redirectTo : undefined,
+			event.url.origin,
+			{ failed: true, fieldErrors: {}, formErrors: [] }
+		);
+		const location = await run(event, eventOrProvider, fields, new URLSearchParams(authorizationParams), target);
+		if (shouldRedirect === false || shouldRedirect === 'false') return location;
+		redirect(303, location);
+	}
+	return signIn as SignInFunction;
+}
+
+export function createSignOut(getOptions: GetOptions): SignOutFunction {
+	async function run(event: RequestEvent, redirectTo: string | undefined): Promise<string> {
+		const options = await getOptions(event);
+		return perform(event, options, { action: 'signout', body: { callbackUrl: redirectTo ?? event.url.href } });
+	}
+
+	async function signOut(
+		eventOrOptions?: RequestEvent | { redirect?: boolean; redirectTo?: string }
+	): Promise<ActionFailure<AuthActionFailure> | string> {
+		if (isEvent(eventOrOptions)) {
+			const event = eventOrOptions;
+			const form = await event.request.formData().catch(() => new FormData());
+			const parsed = parseSignOutForm(form, event.url.origin);
+			if (!parsed.ok) return fail(400, parsed.failure);
+			let location: string;
+			try {
+				location = await run(event, parsed.value.redirectTo);
+			} catch (error) {
+				if (!(error instanceof AuthError)) throw error;
+				return fail(503, { failed: true as const, fieldErrors: {}, formErrors: ['Could not sign out. Try again.'], error: urlErrorFor(error) });
+			}
+			redirect(303, location);
+		}
+		const event = getRequestEvent();
+		const target = validRedirectTo(eventOrOptions?.redirectTo, event.url.origin, { failed: true, fieldErrors: {}, formErrors: [] });
+		const location = await run(event, target);
+		if (eventOrOptions?.redirect === false) return location;
+		redirect(303, location);
+	}
+	return signOut as SignOutFunction;
+}

@@ -1,0 +1,27 @@
+import type { Handle } from './types.js';
+import { createSignIn, createSignOut, type SignInFunction, type SignOutFunction } from './actions.js';
+import { createHandle } from './handle.js';
+import { createOptionsGetter } from './options.js';
+import type { SvelteKitAuthConfigInput } from './types.js';
+
+export interface SvelteKitAuthResult {
+	/** Use in `src/hooks.server.ts`: `export const handle = sequence(handle, …)`. */
+	handle: Handle;
+	/** A form action (`actions = { signIn }`) and a server function (`signIn('github')`). */
+	signIn: SignInFunction;
+	/** A form action (`actions = { signOut }`) and a server function (`signOut()`). */
+	signOut: SignOutFunction;
+}
+
+/**
+ * kitauth for SvelteKit: serves `/auth/*`, sets `locals.auth()`, and gives sign-in and sign-out
+ * as form actions and server functions. The config may be a function of the request event.
+ */
+export function SvelteKitAuth(config: SvelteKitAuthConfigInput): SvelteKitAuthResult {
+	const getOptions = createOptionsGetter(config);
+	return {
+		handle: createHandle(getOptions),
+		signIn: createSignIn(getOptions),
+		signOut: createSignOut(getOptions)
+	};
+}

@@ -1,0 +1,48 @@
+import type { RequestEvent } from '@sveltejs/kit';
+import type { AuthConfig } from '../core/types/config.js';
+import type { Session } from '../core/types/models.js';
+
+/** The configuration of `SvelteKitAuth` (the core's, minus the framework-author markers). */
+export type SvelteKitAuthConfig = Omit<AuthConfig, 'raw' | 'skipCSRFCheck'>;
+
+/** A configuration, or a function of the request event returning one (lazy initialisation). */
+export type SvelteKitAuthConfigInput =
+	| SvelteKitAuthConfig
+	| ((event: RequestEvent) => SvelteKitAuthConfig | PromiseLike<SvelteKitAuthConfig>);
+
+/**
+ * SvelteKit's `Handle`, spelled out: kit 2 exports it from `@sveltejs/kit`, kit 3 from
+ * `@sveltejs/kit/hooks`, and kitauth supports both.
+ */
+export type Handle = (input: {
+	event: RequestEvent;
+	resolve: (event: RequestEvent) => Promise<Response>;
+}) => Promise<Response>;
+
+/** What the sign-in and sign-out form actions return on failure. */
+export interface AuthActionFailure {
+	failed: true;
+	fieldErrors: {
+		providerId?: string[];
+		options?: string[];
+		authorizationParams?: string[];
+		redirectTo?: string[];
+	};
+	formErrors: string[];
+	/** When the provider refused: the error type (e.g. `CredentialsSignin`). */
+	error?: string;
+	/** `CredentialsSignin` code (default `credentials`). */
+	code?: string;
+}
+
+declare global {
+	namespace App {
+		interface Locals {
+			/**
+			 * The current session, or `null`. Memoized per request; throws (never a session) when
+			 * the auth configuration is broken.
+			 */
+			auth(): Promise<Session | null>;
+		}
+	}
+}

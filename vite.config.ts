@@ -1,0 +1,23 @@
+import { defineConfig } from 'vitest/config';
+import adapter from '@sveltejs/adapter-node';
+import { sveltekit } from '@sveltejs/kit/vite';
+
+// SvelteKit 3 reads its options (and the Svelte compiler options) only from this plugin call:
+// a svelte.config.js beside this file makes it refuse to start (`config_file_unsupported`).
+// svelte-check reads them from here too, and svelte-package needs no preprocessor for Svelte 5.
+export default defineConfig({
+	plugins: [
+		sveltekit({
+			compilerOptions: {
+				runes: ({ filename }) => (filename.split(/[/\\]/).includes('node_modules') ? undefined : true)
+			},
+			adapter: adapter()
+		})
+	],
+	test: {
+		include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts', 'src/**/*.test.ts'],
+		environment: 'node',
+		testTimeout: 30_000,
+		hookTimeout: 60_000
+	}
+});
