@@ -1,6 +1,7 @@
 import { fail, redirect, type ActionFailure, type RequestEvent } from '@sveltejs/kit';
 import { getRequestEvent } from '$app/server';
 import type { AuthOptions } from '../core/config.js';
+import type { ProviderConfig } from '../core/types/provider.js';
 import { AuthError, CredentialsSignin, safeCode, urlErrorFor } from '../core/errors.js';
 import { SIGNIN_MESSAGES } from '../core/pages/messages.js';
 import { parseSignInForm, parseSignOutForm, validRedirectTo } from './form.js';
@@ -40,15 +41,26 @@ function isEvent(value: unknown): value is RequestEvent {
 }
 
 /** What a form shows when the provider refused: the type, the code and a human message. */
-function refusal(error: AuthError): AuthActionFailure {
+function refusal(error: AuthError, values?: Record<string, string>): AuthActionFailure {
 	const type = urlErrorFor(error);
 	return {
 		failed: true,
 		fieldErrors: {},
 		formErrors: [SIGNIN_MESSAGES[type] ?? SIGNIN_MESSAGES.default!],
 		error: type,
-		code: error instanceof CredentialsSignin ? safeCode(error.code) : undefined
+		code: error instanceof CredentialsSignin ? safeCode(error.code) : undefined,
+		values
 	};
+}
+
+/** The submitted values worth showing again: declared, non-password credentials fields. */
+function keptValues(provider: ProviderConfig | undefined, fields: Record<string, string>): Record<string, string> | undefined {
+	if (provider?.type !== 'credentials') return undefined;
+	const kept: Record<string, string> = {};
+	for (const [name, input] of Object.entries(provider.credentials)) {
+		if (input.type !== 'password' && typeof fields[name] === 'string') kept[name] = fields[name].slice(0, 256);
+	}
+	return kept;
 }
 
 export function createSignIn(getOptions: GetOptions): SignInFunction {
@@ -82,7 +94,8 @@ export function createSignIn(getOptions: GetOptions): SignInFunction {
 		try {
 			location = await run(event, providerId, fields, authorizationParams, redirectTo);
 		} catch (error) {
-			if (error instanceof AuthError) return fail(400, refusal(error));
+			const provider = options.providers.find((p) => p.id === providerId);
+			if (error instanceof AuthError) return fail(400, refusal(error, keptValues(provider, fields)));
 			throw error;
 		}
 		redirect(303, location);

@@ -33,6 +33,8 @@ export interface AuthActionFailure {
 	error?: string;
 	/** `CredentialsSignin` code (default `credentials`). */
 	code?: string;
+	/** The submitted values of non-secret fields, so a re-rendered form keeps them. */
+	values?: Record<string, string>;
 }
 
 declare global {
