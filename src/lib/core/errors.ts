@@ -64,7 +64,8 @@ export type ErrorPageParam = 'Configuration' | 'AccessDenied' | 'Verification' |
 export class AuthError extends Error {
 	readonly type: ErrorType = 'CallbackRouteError';
 	readonly kind: ErrorKind = 'error';
-	override cause?: Record<string, unknown> & { err?: Error };
+	// `declare`: a class field here would reset the cause set by `super()` to undefined.
+	declare cause?: Record<string, unknown> & { err?: Error };
 
 	constructor(message?: string | Error | ErrorOptions, errorOptions?: ErrorOptions) {
 		if (message instanceof Error) {

@@ -89,7 +89,7 @@ export async function readBody(request: Request): Promise<Record<string, unknown
 		if (type === 'multipart/form-data') return readMultipart(request);
 		return {};
 	}
-	const text = await readLimited(request);
+	const text = new TextDecoder('utf-8', { fatal: false }).decode(await readLimited(request));
 	if (form) return firstValues(new URLSearchParams(text));
 	if (text.trim() === '') return {};
 	let parsed: unknown;
@@ -105,13 +105,11 @@ export async function readBody(request: Request): Promise<Record<string, unknown
 }
 
 async function readMultipart(request: Request): Promise<Record<string, unknown>> {
-	const declared = Number(request.headers.get('content-length'));
-	if (!Number.isFinite(declared) || declared > MAX_BODY_BYTES) {
-		throw new InvalidRequest('The request body is too large or of unknown length', 413);
-	}
+	// Read (bounded) first, then parse: formData() on the request itself would buffer any size.
+	const bytes = await readLimited(request);
 	let data: FormData;
 	try {
-		data = await request.formData();
+		data = await new Response(bytes, { headers: { 'content-type': request.headers.get('content-type')! } }).formData();
 	} catch {
 		throw new InvalidRequest('The form body is malformed');
 	}
@@ -120,13 +118,13 @@ async function readMultipart(request: Request): Promise<Record<string, unknown>>
 	return out;
 }
 
-/** Reads the body as text, refusing more than {@link MAX_BODY_BYTES} without buffering it all. */
-async function readLimited(request: Request): Promise<string> {
+/** Reads the body, refusing more than {@link MAX_BODY_BYTES} without buffering it all. */
+async function readLimited(request: Request): Promise<Uint8Array> {
 	const declared = request.headers.get('content-length');
 	if (declared !== null && Number(declared) > MAX_BODY_BYTES) {
 		throw new InvalidRequest('The request body is too large', 413);
 	}
-	if (!request.body) return '';
+	if (!request.body) return new Uint8Array();
 	const reader = request.body.getReader();
 	const chunks: Uint8Array[] = [];
 	let size = 0;
@@ -140,5 +138,5 @@ async function readLimited(request: Request): Promise<string> {
 		}
 		chunks.push(value);
 	}
-	return new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks));
+	return Buffer.concat(chunks);
 }

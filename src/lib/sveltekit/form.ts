@@ -76,7 +76,7 @@ export function parseSignInForm(form: FormData, providerIds: readonly string[], 
 			out.formErrors.push(`Field "${name.slice(0, 64)}" must be text, not a file.`);
 		} else if (name.startsWith(AUTHORIZATION_PREFIX)) {
 			authorizationParams.set(name.slice(AUTHORIZATION_PREFIX.length), value);
-		} else if (!(name in options)) {
+		} else if (!Object.hasOwn(options, name)) {
 			options[name] = value;
 		}
 	}

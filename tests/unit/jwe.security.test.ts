@@ -1,0 +1,239 @@
+import { createCipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { jwtDecrypt } from 'jose';
+import { openJwe, sealJwe, type JweHeader } from '../../src/lib/core/session/jwe.js';
+import { Keyring, type DerivedKey } from '../../src/lib/core/session/keys.js';
+import { openToken, sealToken } from '../../src/lib/core/session/jwt.js';
+
+const SECRET = 'security-test-secret-security-test-secret';
+const SALT = 'authjs.session-token';
+const keyring = new Keyring(SECRET);
+const select = (header: JweHeader): Iterable<DerivedKey> => keyring.candidates(SALT, header.enc, header.kid);
+const open = (token: string): string | null => openJwe(token, select);
+
+function referenceKey(length: 32 | 64): Buffer {
+	return Buffer.from(hkdfSync('sha256', SECRET, SALT, `Auth.js Generated Encryption Key (${SALT})`, length));
+}
+
+const b64u = (value: Buffer | string): string => Buffer.from(value).toString('base64url');
+
+/**
+ * An independent A256CBC-HS512 sealer (RFC 7518 §5.2) that takes any protected header, so a test
+ * can build a correctly authenticated token whose only defect is its header.
+ */
+function craftCbc(header: Record<string, unknown> | string, plaintext: string, key = referenceKey(64)): string {
+	const encodedHeader = b64u(typeof header === 'string' ? header : JSON.stringify(header));
+	const iv = randomBytes(16);
+	const cipher = createCipheriv('aes-256-cbc', key.subarray(32), iv);
+	const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+	const al = Buffer.alloc(8);
+	al.writeBigUInt64BE(BigInt(encodedHeader.length * 8));
+	const tag = createHmac('sha512', key.subarray(0, 32))
+		.update(encodedHeader)
+		.update(iv)
+		.update(ciphertext)
+		.update(al)
+		.digest()
+		.subarray(0, 32);
+	return `${encodedHeader}..${b64u(iv)}.${b64u(ciphertext)}.${b64u(tag)}`;
+}
+
+/** Flips one bit of the decoded bytes of part `index` (so the change is never a no-op). */
+function flipBit(token: string, index: number, byte = 0): string {
+	const split = token.split('.');
+	const bytes = Buffer.from(split[index] ?? '', 'base64url');
+	bytes[byte] = (bytes[byte] ?? 0) ^ 0x01;
+	split[index] = b64u(bytes);
+	return split.join('.');
+}
+
+function replacePart(token: string, index: number, value: string): string {
+	const split = token.split('.');
+	split[index] = value;
+	return split.join('.');
+}
+
+describe('the crafting helper is itself correct', () => {
+	it('builds a token jose and openJwe accept when the header is valid', async () => {
+		const token = craftCbc({ alg: 'dir', enc: 'A256CBC-HS512' }, '{"sub":"crafted"}');
+		const { payload } = await jwtDecrypt(token, new Uint8Array(referenceKey(64)), {
+			keyManagementAlgorithms: ['dir'],
+			contentEncryptionAlgorithms: ['A256CBC-HS512']
+		});
+		expect(payload).toEqual({ sub: 'crafted' });
+		expect(open(token)).toBe('{"sub":"crafted"}');
+	});
+});
+
+describe('tampering with any part of a sealed token makes it unreadable', () => {
+	const token = sealJwe('{"sub":"victim","role":"user"}', keyring.current(SALT));
+
+	it('sanity: the untouched token opens', () => {
+		expect(open(token)).toBe('{"sub":"victim","role":"user"}');
+	});
+
+	it('header: an equivalent but re-encoded header (it is the AAD) fails', () => {
+		const header = JSON.parse(Buffer.from(token.split('.')[0] ?? '', 'base64url').toString('utf8')) as Record<
+			string,
+			unknown
+		>;
+		const reordered = b64u(JSON.stringify({ kid: header.kid, enc: header.enc, alg: header.alg }));
+		expect(reordered).not.toBe(token.split('.')[0]);
+		expect(open(replacePart(token, 0, reordered))).toBeNull();
+	});
+
+	it('header: one flipped bit fails', () => {
+		expect(open(flipBit(token, 0, 5))).toBeNull();
+	});
+
+	it('encrypted key: a non-empty value for alg dir fails', () => {
+		expect(open(replacePart(token, 1, b64u(randomBytes(32))))).toBeNull();
+		expect(open(replacePart(token, 1, 'A'))).toBeNull();
+	});
+
+	it('iv: one flipped bit fails (CBC would otherwise flip the first plaintext block)', () => {
+		expect(open(flipBit(token, 2, 0))).toBeNull();
+		expect(open(flipBit(token, 2, 15))).toBeNull();
+	});
+
+	it('iv: wrong length fails', () => {
+		expect(open(replacePart(token, 2, b64u(randomBytes(12))))).toBeNull();
+		expect(open(replacePart(token, 2, ''))).toBeNull();
+	});
+
+	it('ciphertext: one flipped bit in any block fails', () => {
+		expect(open(flipBit(token, 3, 0))).toBeNull();
+		expect(open(flipBit(token, 3, 20))).toBeNull();
+	});
+
+	it('ciphertext: truncated by one block fails', () => {
+		const ct = Buffer.from(token.split('.')[3] ?? '', 'base64url');
+		expect(open(replacePart(token, 3, b64u(ct.subarray(0, ct.length - 16))))).toBeNull();
+	});
+
+	it('tag: one flipped bit fails', () => {
+		expect(open(flipBit(token, 4, 0))).toBeNull();
+		expect(open(flipBit(token, 4, 31))).toBeNull();
+	});
+
+	it('tag: truncated, extended or empty fails', () => {
+		const tag = Buffer.from(token.split('.')[4] ?? '', 'base64url');
+		expect(open(replacePart(token, 4, b64u(tag.subarray(0, 16))))).toBeNull();
+		expect(open(replacePart(token, 4, b64u(Buffer.concat([tag, Buffer.from([0])]))))).toBeNull();
+		expect(open(replacePart(token, 4, ''))).toBeNull();
+	});
+
+	it('parts swapped between two valid tokens fail', () => {
+		const other = sealJwe('{"sub":"attacker","role":"admin"}', keyring.current(SALT));
+		const spliced = [...token.split('.').slice(0, 4), other.split('.')[4]].join('.');
+		expect(open(spliced)).toBeNull();
+		const splicedCt = replacePart(token, 3, other.split('.')[3] ?? '');
+		expect(open(splicedCt)).toBeNull();
+	});
+});
+
+describe('headers other than alg dir with a supported enc are refused, even when authenticated', () => {
+	const plaintext = '{"sub":"x"}';
+
+	it('sanity: a crafted token with a valid header and kid opens', () => {
+		const kid = keyring.current(SALT).kid;
+		expect(open(craftCbc({ alg: 'dir', enc: 'A256CBC-HS512', kid }, plaintext))).toBe(plaintext);
+	});
+
+	it.each([
+		['alg none', { alg: 'none', enc: 'A256CBC-HS512' }],
+		['alg missing', { enc: 'A256CBC-HS512' }],
+		['alg A256KW', { alg: 'A256KW', enc: 'A256CBC-HS512' }],
+		['alg RSA-OAEP', { alg: 'RSA-OAEP', enc: 'A256CBC-HS512' }],
+		['alg DIR (case)', { alg: 'DIR', enc: 'A256CBC-HS512' }],
+		['enc A128CBC-HS256', { alg: 'dir', enc: 'A128CBC-HS256' }],
+		['enc missing', { alg: 'dir' }],
+		['zip DEF', { alg: 'dir', enc: 'A256CBC-HS512', zip: 'DEF' }],
+		['crit', { alg: 'dir', enc: 'A256CBC-HS512', crit: ['exp'], exp: 1 }],
+		['crit empty', { alg: 'dir', enc: 'A256CBC-HS512', crit: [] }],
+		['kid not a string', { alg: 'dir', enc: 'A256CBC-HS512', kid: 42 }]
+	])('%s → null', (_name, header) => {
+		expect(open(craftCbc(header, plaintext))).toBeNull();
+	});
+
+	it.each(['[]', '["dir","A256CBC-HS512"]', '"dir"', 'null', '42', '{', '', '{"alg":"dir","enc":"A256CBC-HS512"'])(
+		'an authenticated token whose header is %j is refused',
+		(header) => {
+			expect(open(craftCbc(header, plaintext))).toBeNull();
+		}
+	);
+
+	it('sanity: the same raw-header crafting with a valid header opens', () => {
+		expect(open(craftCbc('{"alg":"dir","enc":"A256CBC-HS512"}', plaintext))).toBe(plaintext);
+	});
+
+	it('a kid that matches no secret is refused', () => {
+		expect(open(craftCbc({ alg: 'dir', enc: 'A256CBC-HS512', kid: 'unknown' }, plaintext))).toBeNull();
+	});
+
+	it('an enc: A256GCM header on a CBC-sealed token is refused (no algorithm confusion)', () => {
+		const token = sealJwe(plaintext, keyring.current(SALT));
+		const gcmHeader = b64u(JSON.stringify({ alg: 'dir', enc: 'A256GCM' }));
+		expect(open(replacePart(token, 0, gcmHeader))).toBeNull();
+	});
+});
+
+describe('malformed compact serializations', () => {
+	const token = sealJwe('{"a":1}', keyring.current(SALT));
+
+	it.each([
+		['four parts', token.split('.').slice(0, 4).join('.')],
+		['six parts', `${token}.AAAA`],
+		['three parts (a JWS shape)', token.split('.').slice(0, 3).join('.')],
+		['one part', 'abc'],
+		['empty', ''],
+		['only dots', '....']
+	])('%s → null', (_name, value) => {
+		expect(open(value)).toBeNull();
+	});
+
+	it.each([
+		['+ in the ciphertext', 3, '+'],
+		['/ in the iv', 2, '/'],
+		['= padding on the tag', 4, '=='],
+		['space in the ciphertext', 3, ' '],
+		['% in the header', 0, '%']
+	])('non-base64url character: %s → null', (_name, index, char) => {
+		const split = token.split('.');
+		split[index] = `${split[index] ?? ''}${char}`;
+		expect(open(split.join('.'))).toBeNull();
+	});
+
+	it('a huge header is refused without parsing it, even when the token is authenticated', () => {
+		const small = craftCbc({ alg: 'dir', enc: 'A256CBC-HS512', pad: 'x'.repeat(100) }, '{}');
+		expect(open(small)).toBe('{}');
+		const huge = craftCbc({ alg: 'dir', enc: 'A256CBC-HS512', pad: 'x'.repeat(5000) }, '{}');
+		expect(open(huge)).toBeNull();
+	});
+
+	it('openToken refuses inputs over 64 KiB and garbage of any size', () => {
+		expect(openToken(keyring, SALT, 'A'.repeat(70 * 1024))).toBeNull();
+		expect(openToken(keyring, SALT, `${'A'.repeat(40_000)}..${'B'.repeat(40_000)}.C.D`)).toBeNull();
+		expect(openToken(keyring, SALT, '.'.repeat(100_000))).toBeNull();
+		expect(openToken(keyring, SALT, '')).toBeNull();
+	});
+
+	it('openToken refuses a genuinely sealed token that is over 64 KiB', () => {
+		const big = sealToken(keyring, SALT, { blob: 'x'.repeat(70 * 1024) }, 60);
+		expect(big.length).toBeGreaterThan(64 * 1024);
+		expect(openToken(keyring, SALT, big)).toBeNull();
+	});
+});
+
+describe('a token for one purpose cannot be replayed as another', () => {
+	it('a check cookie (salt authjs.state) does not open as a session token', () => {
+		const state = sealToken(keyring, 'authjs.state', { value: 'x', provider: 'github' }, 900);
+		expect(openToken(keyring, 'authjs.state', state)).toMatchObject({ value: 'x' });
+		expect(openToken(keyring, SALT, state)).toBeNull();
+	});
+
+	it('an http cookie does not open under the https cookie name', () => {
+		const token = sealToken(keyring, 'authjs.session-token', { sub: '1' }, 60);
+		expect(openToken(keyring, '__Secure-authjs.session-token', token)).toBeNull();
+	});
+});
