@@ -1,5 +1,6 @@
 import { type AuthContext, withParams } from './context.js';
 import { AdapterError, AuthError, CredentialsSignin, InvalidRequest, safeCode, UnknownAction, urlErrorFor } from './errors.js';
+import { errorPage } from './pages/index.js';
 import { NO_CACHE } from './response.js';
 import type { AuthAction } from './types/config.js';
 import type { ResponseInternal } from './types/internal.js';
@@ -41,8 +42,12 @@ export function handleError(error: unknown, action: AuthAction | undefined, ctx:
 	const page = custom ? `${ctx.origin}${custom}` : `${ctx.baseUrl}/${kind === 'signIn' ? 'signin' : 'error'}`;
 	const code = error instanceof CredentialsSignin ? safeCode(error.code) : undefined;
 	if (action === 'error') {
-		// The error page itself failed: answer plainly rather than redirect to itself.
-		return { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: 'Server error' };
+		// Failing on the error page itself: render it here rather than redirect to itself.
+		try {
+			return { ...errorPage(ctx, value), cookies: ctx.pendingCookies };
+		} catch {
+			return { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: 'Server error' };
+		}
 	}
 	return { redirect: withParams(page, { error: value, code }), cookies: ctx.pendingCookies };
 }

@@ -28,7 +28,7 @@ export function cookieTable(
 	};
 	for (const key of Object.keys(overrides) as CookieKey[]) {
 		const override = overrides[key];
-		if (!override || !defaults[key]) continue;
+		if (!override || !Object.hasOwn(defaults, key)) continue;
 		defaults[key] = {
 			name: override.name ?? defaults[key].name,
 			options: { ...defaults[key].options, ...override.options }
@@ -146,10 +146,10 @@ export function clearChunked(
 	return chunkNames(requestCookies, name).map((existing) => expiredCookie(existing, options));
 }
 
+/** `name` and every `name.<n>` the request carried (all of them, however many, so none go stale). */
 function chunkNames(cookies: Record<string, string>, name: string): string[] {
-	const names = name in cookies ? [name] : [];
-	for (let index = 0; index < MAX_CHUNKS && `${name}.${index}` in cookies; index++) {
-		names.push(`${name}.${index}`);
-	}
-	return names;
+	const prefix = `${name}.`;
+	return Object.keys(cookies).filter(
+		(key) => key === name || (key.startsWith(prefix) && /^\d+$/.test(key.slice(prefix.length)))
+	);
 }

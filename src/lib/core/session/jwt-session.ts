@@ -26,13 +26,15 @@ export async function readJwtSession(
 		return { session: null, cookies: clearChunked(name, options, requestCookies) };
 	}
 	const { callbacks, session: sessionOptions } = ctx.options;
+	// Snapshot first: callbacks often edit the token in place and return the same object.
+	const before = JSON.stringify(decoded);
 	const token = await callbacks.jwt({
 		token: decoded,
 		...(update ? { trigger: 'update' as const, session: update.data } : {})
 	});
 	if (!token) return { session: null, cookies: clearChunked(name, options, requestCookies) };
 
-	const changed = token !== decoded && JSON.stringify(token) !== JSON.stringify(decoded);
+	const changed = JSON.stringify(token) !== before;
 	const due = now() - (decoded.iat ?? 0) >= sessionOptions.updateAge;
 	let cookies: Cookie[] = [];
 	let exp = typeof decoded.exp === 'number' ? decoded.exp : now() + ctx.options.jwt.maxAge;
@@ -92,4 +94,10 @@ export async function endJwtSession(ctx: AuthContext, requestCookies: Record<str
 	const token = raw ? await decodeSessionToken(ctx, raw) : null;
 	await ctx.options.events.signOut?.({ token });
 	return clearChunked(name, options, requestCookies);
+}
+
+export async function jwtUserId(ctx: AuthContext, requestCookies: Record<string, string>): Promise<string | undefined> {
+	const raw = readChunked(requestCookies, ctx.cookies.sessionToken.name);
+	const token = raw ? await decodeSessionToken(ctx, raw) : null;
+	return typeof token?.sub === 'string' ? token.sub : undefined;
 }
