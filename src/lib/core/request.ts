@@ -119,12 +119,12 @@ async function readMultipart(request: Request): Promise<Record<string, unknown>>
 }
 
 /** Reads the body, refusing more than {@link MAX_BODY_BYTES} without buffering it all. */
-async function readLimited(request: Request): Promise<Uint8Array> {
+async function readLimited(request: Request): Promise<Uint8Array<ArrayBuffer>> {
 	const declared = request.headers.get('content-length');
 	if (declared !== null && Number(declared) > MAX_BODY_BYTES) {
 		throw new InvalidRequest('The request body is too large', 413);
 	}
-	if (!request.body) return new Uint8Array();
+	if (!request.body) return new Uint8Array(new ArrayBuffer(0));
 	const reader = request.body.getReader();
 	const chunks: Uint8Array[] = [];
 	let size = 0;
@@ -138,5 +138,5 @@ async function readLimited(request: Request): Promise<Uint8Array> {
 		}
 		chunks.push(value);
 	}
-	return Buffer.concat(chunks);
+	return new Uint8Array(Buffer.concat(chunks));
 }
