@@ -15,7 +15,12 @@ export default defineConfig({
 		})
 	],
 	test: {
-		include: ['tests/unit/**/*.test.ts', 'tests/integration/**/*.test.ts', 'src/**/*.test.ts'],
+		include: [
+			'tests/unit/**/*.test.ts',
+			'tests/integration/**/*.test.ts',
+			'tests/adapter/**/*.test.ts',
+			'src/**/*.test.ts'
+		],
 		environment: 'node',
 		testTimeout: 30_000,
 		hookTimeout: 60_000

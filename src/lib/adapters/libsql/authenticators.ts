@@ -1,0 +1,65 @@
+/** WebAuthn authenticators (passkeys). */
+import { eq } from 'drizzle-orm';
+import type { Adapter } from '../../core/types/adapter.js';
+import type { AdapterContext } from './context.js';
+import { notFound } from './errors.js';
+import { columnValues, single, toAuthenticator, type Row } from './rows.js';
+
+type AuthenticatorMethods = Required<
+	Pick<
+		Adapter,
+		| 'createAuthenticator'
+		| 'getAuthenticator'
+		| 'listAuthenticatorsByUserId'
+		| 'updateAuthenticatorCounter'
+	>
+>;
+
+export function authenticatorMethods({ db, tables, guard }: AdapterContext): AuthenticatorMethods {
+	const authenticators = tables.authenticatorsTable;
+
+	return {
+		// Throws on failure, as the spec asks: a duplicate credentialID or an unknown user.
+		createAuthenticator: (authenticator) =>
+			guard.run('createAuthenticator', async () => {
+				const values = columnValues(authenticators, authenticator);
+				const [rows] = await db.batch([db.insert(authenticators).values(values).returning()]);
+				return toAuthenticator(single(rows, 'createAuthenticator'));
+			}),
+
+		getAuthenticator: (credentialID) =>
+			guard.run('getAuthenticator', async () => {
+				const row: Row | undefined = await db
+					.select()
+					.from(authenticators)
+					.where(eq(authenticators.credentialID, credentialID))
+					.get();
+				return row ? toAuthenticator(row) : null;
+			}),
+
+		listAuthenticatorsByUserId: (userId) =>
+			guard.run('listAuthenticatorsByUserId', async () => {
+				const rows: Row[] = await db
+					.select()
+					.from(authenticators)
+					.where(eq(authenticators.userId, userId))
+					.orderBy(authenticators.credentialID)
+					.all();
+				return rows.map(toAuthenticator);
+			}),
+
+		updateAuthenticatorCounter: (credentialID, newCounter) =>
+			guard.run('updateAuthenticatorCounter', async () => {
+				const [rows] = await db.batch([
+					db
+						.update(authenticators)
+						.set({ counter: newCounter })
+						.where(eq(authenticators.credentialID, credentialID))
+						.returning()
+				]);
+				const row = rows[0];
+				if (!row) throw notFound('updateAuthenticatorCounter', 'No authenticator with this credentialID');
+				return toAuthenticator(row);
+			})
+	};
+}

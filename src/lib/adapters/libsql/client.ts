@@ -1,0 +1,68 @@
+/**
+ * Where the adapter's database comes from, and the client wrapper its drizzle instance runs on.
+ */
+import {
+	createClient,
+	type Client,
+	type Config,
+	type InArgs,
+	type InStatement,
+	type ResultSet,
+	type TransactionMode
+} from '@libsql/client';
+
+/** Anything with a libSQL client inside, such as a `drizzle-orm/libsql` database. */
+export interface LibSQLDatabaseLike {
+	$client: Client;
+}
+
+/** A client, a drizzle libsql database, or a client configuration (then the adapter owns it). */
+export type LibSQLSource = Client | LibSQLDatabaseLike | Config;
+
+/** The client inside `source`; from a configuration, a new client the adapter owns. */
+export function resolveClient(source: LibSQLSource, busyTimeout: number): Client {
+	if ('$client' in source) return source.$client;
+	if ('execute' in source && typeof source.execute === 'function') return source;
+	const config = source as Config;
+	// `timeout` is SQLite's busy timeout, applied by the client to every connection it opens.
+	return createClient({ ...config, timeout: config.timeout ?? busyTimeout });
+}
+
+/**
+ * The client the adapter's drizzle instance talks to. Reads pass through. Writes are always
+ * batches (explicit transactions: a poisoned connection makes their COMMIT fail instead of losing
+ * them, see `guard.ts`), and on a local database each batch first sets `PRAGMA busy_timeout` on
+ * whichever pooled connection it runs on: a client handed to us may have been created without a
+ * `timeout`, and a pragma sent through `execute` would reach only one of its connections.
+ */
+export function writeGuardedClient(inner: Client, busyTimeout: number): Client {
+	const pragma =
+		inner.protocol === 'file' ? `PRAGMA busy_timeout = ${Math.max(0, Math.floor(busyTimeout))}` : null;
+	function execute(stmt: InStatement): Promise<ResultSet>;
+	function execute(sql: string, args?: InArgs): Promise<ResultSet>;
+	function execute(stmtOrSql: InStatement, args?: InArgs) {
+		return typeof stmtOrSql === 'string' ? inner.execute(stmtOrSql, args) : inner.execute(stmtOrSql);
+	}
+	return {
+		execute,
+		async batch(stmts, mode) {
+			// A deferred transaction whose first statement writes still waits for the lock with the
+			// busy timeout; `BEGIN IMMEDIATE` would run before our pragma could.
+			if (pragma === null) return inner.batch(stmts, mode ?? 'write');
+			const results = await inner.batch([pragma, ...stmts], 'deferred');
+			return results.slice(1);
+		},
+		migrate: (stmts) => inner.migrate(stmts),
+		transaction: (mode?: TransactionMode) => inner.transaction(mode),
+		executeMultiple: (sql) => inner.executeMultiple(sql),
+		sync: () => inner.sync(),
+		close: () => inner.close(),
+		reconnect: () => inner.reconnect(),
+		get closed() {
+			return inner.closed;
+		},
+		get protocol() {
+			return inner.protocol;
+		}
+	};
+}

@@ -1,0 +1,69 @@
+/**
+ * Errors of the libSQL adapter, and how driver errors are classified.
+ *
+ * Driver errors are unwrapped before they become a `cause`: drizzle's `DrizzleQueryError` puts the
+ * bound parameters (emails, token hashes) into its message, and those must not reach logs.
+ */
+
+/** What went wrong, as a stable string: an SQLite result code, or one of the adapter's own. */
+export type LibSQLAdapterErrorCode =
+	| 'SQLITE_BUSY'
+	| 'SQLITE_READONLY'
+	| 'SQLITE_CONSTRAINT'
+	| 'NOT_FOUND'
+	| (string & {});
+
+export class LibSQLAdapterError extends Error {
+	override name = 'LibSQLAdapterError';
+	readonly code: LibSQLAdapterErrorCode;
+	/** The adapter method (or `migrate`) that failed. */
+	readonly operation: string;
+
+	constructor(operation: string, code: LibSQLAdapterErrorCode, message: string, cause?: unknown) {
+		super(`LibSQLAdapter.${operation}: ${message}`, cause === undefined ? undefined : { cause });
+		this.code = code;
+		this.operation = operation;
+	}
+}
+
+export function notFound(operation: string, message: string): LibSQLAdapterError {
+	return new LibSQLAdapterError(operation, 'NOT_FOUND', message);
+}
+
+interface CodedError {
+	code?: unknown;
+	message?: unknown;
+	cause?: unknown;
+}
+
+/** The innermost error that carries an SQLite/libSQL code, or the error itself. */
+export function driverError(error: unknown): unknown {
+	let current: unknown = error;
+	for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+		const coded = current as CodedError;
+		if (typeof coded.code === 'string') return current;
+		current = coded.cause;
+	}
+	return error;
+}
+
+/** The base SQLite code of a driver error (`SQLITE_BUSY`, …), or the libSQL client's code. */
+export function errorCode(error: unknown): string {
+	const coded = driverError(error) as CodedError | null;
+	if (typeof coded === 'object' && coded !== null && typeof coded.code === 'string') {
+		// Remote (Hrana) errors may carry extended codes like SQLITE_BUSY_SNAPSHOT.
+		const match = /^SQLITE_[A-Z]+/.exec(coded.code);
+		return match ? match[0] : coded.code;
+	}
+	return 'UNKNOWN';
+}
+
+/** SQLITE_BUSY and SQLITE_LOCKED: another connection holds the lock; nothing was written. */
+export function isBusy(code: string): boolean {
+	return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED';
+}
+
+export function messageOf(error: unknown): string {
+	const inner = driverError(error);
+	return inner instanceof Error ? inner.message : String(inner);
+}

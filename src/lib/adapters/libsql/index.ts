@@ -1,0 +1,78 @@
+/**
+ * `kitauth/adapters/libsql`: the Adapter interface over libSQL with drizzle-orm.
+ *
+ * ```ts
+ * import { LibSQLAdapter, migrate } from 'kitauth/adapters/libsql';
+ * const config = { url: 'file:auth.db' };     // or libsql://…, with authToken
+ * await migrate(config);                      // once, at start-up
+ * const adapter = LibSQLAdapter(config);      // the adapter owns its client
+ * // or hand both your own `createClient(…)` client or `drizzle(…)` database
+ * ```
+ *
+ * Local files (`file:`), `:memory:` and remote servers (`libsql://`, `http(s)://`, `ws(s)://`) take
+ * the same code path: drizzle queries on a `@libsql/client` client, every write one `batch`. Only
+ * the local-file safeguards differ (busy timeout pragma, WAL, reconnecting after SQLITE_BUSY; see
+ * `guard.ts`); a remote server has its own locking, and its busy errors are retried the same way.
+ * The remote path could not be run on the machine this was written on (no libSQL server).
+ *
+ * The client must use the default `intMode: 'number'`.
+ */
+import { drizzle } from 'drizzle-orm/libsql';
+import type { Adapter } from '../../core/types/adapter.js';
+import { authenticatorMethods } from './authenticators.js';
+import { resolveClient, writeGuardedClient, type LibSQLSource } from './client.js';
+import { createGuard } from './guard.js';
+import { sessionMethods } from './sessions.js';
+import { resolveTables, type LibSQLTables } from './tables.js';
+import { userMethods } from './users.js';
+
+export interface LibSQLAdapterOptions extends Partial<LibSQLTables> {
+	/**
+	 * How long a call waits for a locked database, in milliseconds, before it rejects with a
+	 * `LibSQLAdapterError` whose `code` is `SQLITE_BUSY`. Default 5000.
+	 */
+	busyTimeout?: number;
+	/** Switch a local file database to WAL journal mode on first use. Default true. */
+	wal?: boolean;
+}
+
+/** Every method of the Adapter interface, kitauth's extensions included. */
+export type LibSQLAdapterInstance = Required<Adapter>;
+
+/**
+ * @param source a `@libsql/client` `Client`, a `drizzle-orm/libsql` database, or a client
+ * configuration (`{ url, authToken }`): then the adapter creates and owns the client, with the
+ * busy timeout set on every connection it opens.
+ * @param options custom tables (same keys as `@auth/drizzle-adapter`), timeouts.
+ */
+export function LibSQLAdapter(
+	source: LibSQLSource,
+	options: LibSQLAdapterOptions = {}
+): LibSQLAdapterInstance {
+	const busyTimeout = options.busyTimeout ?? 5000;
+	const client = resolveClient(source, busyTimeout);
+	const context = {
+		db: drizzle({ client: writeGuardedClient(client, busyTimeout) }),
+		tables: resolveTables(options),
+		guard: createGuard(client, { busyTimeout, wal: options.wal })
+	};
+	// A plain object with own methods: the core wraps `Object.entries(adapter)`.
+	return {
+		...userMethods(context),
+		...sessionMethods(context),
+		...authenticatorMethods(context)
+	};
+}
+
+export { LibSQLAdapterError, type LibSQLAdapterErrorCode } from './errors.js';
+export { migrate, type MigrateOptions, type MigrateResult } from './migrate.js';
+export type { LibSQLDatabaseLike, LibSQLSource } from './client.js';
+export type {
+	AccountsTable,
+	AuthenticatorsTable,
+	LibSQLTables,
+	SessionsTable,
+	UsersTable,
+	VerificationTokensTable
+} from './tables.js';
+export { accounts, authenticators, sessions, users, verificationTokens } from './schema.js';

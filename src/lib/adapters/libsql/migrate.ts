@@ -1,0 +1,167 @@
+/**
+ * `migrate(client)`: applies the adapter's migrations, embedded at build time (never read from
+ * ./drizzle at run time: the library is bundled into apps, where that folder is not around).
+ *
+ * The bookkeeping is drizzle's, so `drizzle-kit migrate` (with this repository's
+ * drizzle.config.ts) and `migrate()` agree: a table `(id, hash, created_at)`, one row per applied
+ * migration with hash = sha256 of the SQL file and created_at = the journal's `when`, and a
+ * migration counts as applied when `created_at` of the newest row is at least its `when`. The
+ * statements and the records go in one transaction (`client.migrate`, foreign keys off, as
+ * drizzle's migrator does).
+ *
+ * A database made by Auth.js's drizzle adapter is adopted: kitauth's first migration is exactly
+ * Auth.js's SQLite schema, so when its tables already exist and nothing is recorded yet, that
+ * migration runs with `IF NOT EXISTS` (creating only what is missing, e.g. the authenticator table)
+ * after the existing tables' columns are checked, then kitauth's own migrations run as usual.
+ */
+import type { Client } from '@libsql/client';
+import { getTableColumns, getTableName } from 'drizzle-orm';
+import { resolveClient, type LibSQLSource } from './client.js';
+import { LibSQLAdapterError, driverError, errorCode, isBusy } from './errors.js';
+import { createGuard } from './guard.js';
+import { migrations } from './migrations.generated.js';
+import { accounts, authenticators, sessions, users, verificationTokens } from './schema.js';
+
+export interface EmbeddedMigration {
+	tag: string;
+	/** The journal's `when` (ms): drizzle's `created_at`. */
+	when: number;
+	/** sha256 of the SQL file, hex. */
+	hash: string;
+	/** The SQL file, statements separated by `--> statement-breakpoint`. */
+	sql: string;
+}
+
+export interface MigrateOptions {
+	/** Where applied migrations are recorded. Must match `migrations.table` of drizzle.config.ts. */
+	migrationsTable?: string;
+	/** How long to wait for a locked database, in ms (default 5000). */
+	busyTimeout?: number;
+}
+
+export interface MigrateResult {
+	/** Tags of the migrations this call applied (empty when the database was up to date). */
+	applied: string[];
+	/** True when an existing Auth.js database was adopted. */
+	adopted: boolean;
+}
+
+export const DEFAULT_MIGRATIONS_TABLE = '__kitauth_migrations';
+
+/**
+ * @param source a client, a drizzle libsql database, or a configuration (then a client is opened
+ * for the migration and closed after it).
+ */
+export async function migrate(
+	source: LibSQLSource,
+	options: MigrateOptions = {}
+): Promise<MigrateResult> {
+	const busyTimeout = options.busyTimeout ?? 5000;
+	const client = resolveClient(source, busyTimeout);
+	const owned = client !== source && !('$client' in source);
+	try {
+		return await migrateClient(client, options, busyTimeout);
+	} finally {
+		if (owned) client.close();
+	}
+}
+
+function migrateClient(
+	client: Client,
+	options: MigrateOptions,
+	busyTimeout: number
+): Promise<MigrateResult> {
+	const tableName = options.migrationsTable ?? DEFAULT_MIGRATIONS_TABLE;
+	const table = quote(tableName);
+	const guard = createGuard(client, { busyTimeout });
+
+	return guard.run('migrate', async () => {
+		const before = await lastApplied(client, tableName);
+		const pending = migrations.filter((m) => before === undefined || before < m.when);
+		if (pending.length === 0) return { applied: [], adopted: false };
+		const adopt = before === undefined && (await tableExists(client, getTableName(users)));
+		if (adopt) await checkAdoptable(client);
+		const statements = [
+			`CREATE TABLE IF NOT EXISTS ${table} (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at numeric)`
+		];
+		pending.forEach((migration, index) => {
+			const sql = splitStatements(migration.sql);
+			statements.push(...(adopt && index === 0 ? sql.map(ifNotExists) : sql));
+		});
+		try {
+			await client.migrate([
+				...statements,
+				...pending.map((m) => ({
+					sql: `INSERT INTO ${table} ("hash", "created_at") VALUES (?, ?)`,
+					args: [m.hash, m.when]
+				}))
+			]);
+		} catch (error) {
+			// Another process may have migrated between our read and our write: then all is well.
+			const latest = migrations.at(-1)?.when ?? 0;
+			const after = await lastApplied(client, tableName).catch(() => undefined);
+			if (after === undefined || after < latest) throw error;
+			return { applied: [], adopted: false };
+		}
+		return { applied: pending.map((m) => m.tag), adopted: adopt };
+	});
+}
+
+/** `created_at` of the newest record: what drizzle's migrator compares with. */
+async function lastApplied(client: Client, table: string): Promise<number | undefined> {
+	if (!(await tableExists(client, table))) return undefined;
+	const result = await client.execute(
+		`SELECT created_at FROM ${quote(table)} ORDER BY created_at DESC LIMIT 1`
+	);
+	const value = result.rows[0]?.['created_at'];
+	return value === undefined || value === null ? undefined : Number(value);
+}
+
+async function tableExists(client: Client, name: string): Promise<boolean> {
+	const result = await client.execute({
+		sql: "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?",
+		args: [name]
+	});
+	return result.rows.length > 0;
+}
+
+/** As drizzle's migrator splits a migration file. */
+function splitStatements(sql: string): string[] {
+	return sql.split('--> statement-breakpoint').filter((statement) => statement.trim() !== '');
+}
+
+function ifNotExists(statement: string): string {
+	return statement.replace(
+		/^(\s*CREATE\s+(?:UNIQUE\s+)?(?:TABLE|INDEX))\s+(?!IF\s+NOT\s+EXISTS)/i,
+		'$1 IF NOT EXISTS '
+	);
+}
+
+/** Columns that kitauth's later migrations add: an Auth.js database does not have them yet. */
+const ADDED_LATER = new Set(['session.createdAt', 'session.userAgent']);
+
+/** Before adopting: every existing table must have Auth.js's columns; say which does not. */
+async function checkAdoptable(client: Client): Promise<void> {
+	for (const table of [users, accounts, sessions, verificationTokens, authenticators]) {
+		const name = getTableName(table);
+		if (!(await tableExists(client, name))) continue; // created by the adopted migration
+		const columns = Object.values(getTableColumns(table))
+			.map((column) => column.name)
+			.filter((column) => !ADDED_LATER.has(`${name}.${column}`));
+		try {
+			await client.execute(`SELECT ${columns.map(quote).join(', ')} FROM ${quote(name)} LIMIT 0`);
+		} catch (error) {
+			if (isBusy(errorCode(error))) throw error;
+			throw new LibSQLAdapterError(
+				'migrate',
+				'SCHEMA_MISMATCH',
+				`the existing table "${name}" is not Auth.js's: it lacks some of ${columns.join(', ')}`,
+				driverError(error)
+			);
+		}
+	}
+}
+
+function quote(identifier: string): string {
+	return `"${identifier.replaceAll('"', '""')}"`;
+}

@@ -1,0 +1,108 @@
+/**
+ * Rows (as drizzle decodes them) to the spec's models. Custom tables may add columns (they are
+ * kept) or store dates differently (numbers, numeric strings and ISO strings are accepted).
+ */
+import { getTableColumns } from 'drizzle-orm';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { LibSQLAdapterError } from './errors.js';
+import type {
+	AdapterAccount,
+	AdapterAuthenticator,
+	AdapterSession,
+	AdapterUser,
+	VerificationToken
+} from '../../core/types/models.js';
+
+export type Row = Record<string, unknown>;
+
+/** The one row an INSERT … RETURNING gives back. */
+export function single(rows: Row[], operation: string): Row {
+	const row = rows[0];
+	if (!row) throw new LibSQLAdapterError(operation, 'UNKNOWN', 'the database returned no row');
+	return row;
+}
+
+export function toDate(value: unknown): Date | null {
+	if (value === null || value === undefined) return null;
+	if (value instanceof Date) return value;
+	if (typeof value === 'number' || typeof value === 'bigint') return new Date(Number(value));
+	if (typeof value === 'string') {
+		return /^-?\d+$/.test(value) ? new Date(Number(value)) : new Date(value);
+	}
+	throw new TypeError(`Not a date: ${typeof value}`);
+}
+
+function requiredDate(value: unknown): Date {
+	const date = toDate(value);
+	if (date === null) throw new TypeError('A required date column is null');
+	return date;
+}
+
+export function toUser(row: Row): AdapterUser {
+	return {
+		...row,
+		id: String(row['id']),
+		name: (row['name'] ?? null) as string | null,
+		email: row['email'] as string,
+		emailVerified: toDate(row['emailVerified']),
+		image: (row['image'] ?? null) as string | null
+	};
+}
+
+/** OAuth token fields are optional strings in the model: a NULL column means "absent". */
+export function toAccount(row: Row): AdapterAccount {
+	const account: Row = {};
+	for (const [key, value] of Object.entries(row)) {
+		if (value !== null && value !== undefined) account[key] = value;
+	}
+	if (typeof account['expires_at'] === 'bigint') account['expires_at'] = Number(account['expires_at']);
+	return account as unknown as AdapterAccount;
+}
+
+export function toSession(row: Row): AdapterSession {
+	const session: AdapterSession = {
+		...row,
+		sessionToken: String(row['sessionToken']),
+		userId: String(row['userId']),
+		expires: requiredDate(row['expires'])
+	};
+	// Only where the table has the kitauth columns (an Auth.js sessions table has not).
+	if ('createdAt' in row) session.createdAt = toDate(row['createdAt']);
+	if ('userAgent' in row) session.userAgent = (row['userAgent'] ?? null) as string | null;
+	return session;
+}
+
+export function toVerificationToken(row: Row): VerificationToken {
+	return {
+		identifier: String(row['identifier']),
+		token: String(row['token']),
+		expires: requiredDate(row['expires'])
+	};
+}
+
+export function toAuthenticator(row: Row): AdapterAuthenticator {
+	return {
+		...row,
+		credentialID: String(row['credentialID']),
+		userId: String(row['userId']),
+		providerAccountId: String(row['providerAccountId']),
+		credentialPublicKey: String(row['credentialPublicKey']),
+		counter: Number(row['counter']),
+		credentialDeviceType: String(row['credentialDeviceType']),
+		credentialBackedUp: Boolean(row['credentialBackedUp']),
+		transports: (row['transports'] ?? null) as string | null
+	};
+}
+
+/**
+ * The values of `input` that are columns of `table` and not undefined: what an insert or update
+ * may set. Keys that are not columns (`expires_in`, a custom model's extras) are left out.
+ */
+export function columnValues(table: SQLiteTable, input: object): Row {
+	const columns = getTableColumns(table);
+	const values: Row = {};
+	for (const [key, value] of Object.entries(input)) {
+		if (value !== undefined && Object.hasOwn(columns, key)) values[key] = value;
+	}
+	return values;
+}

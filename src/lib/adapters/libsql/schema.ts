@@ -1,0 +1,93 @@
+/**
+ * The tables of the libSQL adapter (drizzle-orm `sqlite-core`).
+ *
+ * Table and column names are those of `@auth/drizzle-adapter`'s SQLite schema, so a database made
+ * by Auth.js keeps working: camelCase for the service's own fields, snake_case for the OAuth token
+ * fields. The primary keys and unique constraints are Auth.js's too (they double as the unique
+ * indexes on email, (provider, providerAccountId), session token and credentialID). What kitauth
+ * adds lives in the second migration: `session.createdAt`, `session.userAgent`, and indexes on
+ * `session.userId` and `account.userId` (sign-out-everywhere and the account list read by user).
+ *
+ * Dates are integer milliseconds (`timestamp_ms`) so they round-trip exactly.
+ */
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import type { AdapterAccount } from '../../core/types/models.js';
+
+export const users = sqliteTable('user', {
+	id: text('id')
+		.primaryKey()
+		.$defaultFn(() => crypto.randomUUID()),
+	name: text('name'),
+	email: text('email').unique(),
+	emailVerified: integer('emailVerified', { mode: 'timestamp_ms' }),
+	image: text('image')
+});
+
+export const accounts = sqliteTable(
+	'account',
+	{
+		userId: text('userId')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		type: text('type').$type<AdapterAccount['type']>().notNull(),
+		provider: text('provider').notNull(),
+		providerAccountId: text('providerAccountId').notNull(),
+		refresh_token: text('refresh_token'),
+		access_token: text('access_token'),
+		/** Seconds since the epoch, as OAuth sends it (not a date column, as in Auth.js). */
+		expires_at: integer('expires_at'),
+		token_type: text('token_type'),
+		scope: text('scope'),
+		id_token: text('id_token'),
+		session_state: text('session_state')
+	},
+	(account) => [
+		primaryKey({ columns: [account.provider, account.providerAccountId] }),
+		index('account_userId_idx').on(account.userId)
+	]
+);
+
+export const sessions = sqliteTable(
+	'session',
+	{
+		sessionToken: text('sessionToken').primaryKey(),
+		userId: text('userId')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		expires: integer('expires', { mode: 'timestamp_ms' }).notNull(),
+		/** kitauth. Nullable: rows adopted from an Auth.js database have none. */
+		createdAt: integer('createdAt', { mode: 'timestamp_ms' }),
+		/** kitauth: a short description of the client, for the session list. */
+		userAgent: text('userAgent')
+	},
+	(session) => [index('session_userId_idx').on(session.userId)]
+);
+
+export const verificationTokens = sqliteTable(
+	'verificationToken',
+	{
+		identifier: text('identifier').notNull(),
+		token: text('token').notNull(),
+		expires: integer('expires', { mode: 'timestamp_ms' }).notNull()
+	},
+	(vt) => [primaryKey({ columns: [vt.identifier, vt.token] })]
+);
+
+export const authenticators = sqliteTable(
+	'authenticator',
+	{
+		credentialID: text('credentialID').notNull().unique(),
+		userId: text('userId')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		providerAccountId: text('providerAccountId').notNull(),
+		credentialPublicKey: text('credentialPublicKey').notNull(),
+		counter: integer('counter').notNull(),
+		credentialDeviceType: text('credentialDeviceType').notNull(),
+		credentialBackedUp: integer('credentialBackedUp', { mode: 'boolean' }).notNull(),
+		transports: text('transports')
+	},
+	(authenticator) => [
+		primaryKey({ columns: [authenticator.userId, authenticator.credentialID] })
+	]
+);

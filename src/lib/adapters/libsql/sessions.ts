@@ -1,0 +1,136 @@
+/**
+ * Database sessions and verification tokens. Tokens arrive already hashed from the core and are
+ * stored exactly as given. Expired rows are returned like any other: the core checks `expires`
+ * (and deletes an expired session), as Auth.js does.
+ */
+import { and, asc, eq, ne } from 'drizzle-orm';
+import type { Adapter } from '../../core/types/adapter.js';
+import type { AdapterSession } from '../../core/types/models.js';
+import type { AdapterContext } from './context.js';
+import {
+	columnValues,
+	single,
+	toSession,
+	toUser,
+	toVerificationToken,
+	type Row
+} from './rows.js';
+
+type SessionMethods = Required<
+	Pick<
+		Adapter,
+		| 'createSession'
+		| 'getSessionAndUser'
+		| 'updateSession'
+		| 'deleteSession'
+		| 'listSessionsByUserId'
+		| 'deleteSessionsByUserId'
+		| 'createVerificationToken'
+		| 'useVerificationToken'
+	>
+>;
+
+export function sessionMethods({ db, tables, guard }: AdapterContext): SessionMethods {
+	const { sessionsTable: sessions, usersTable: users } = tables;
+	const tokens = tables.verificationTokensTable;
+
+	const getSession = async (sessionToken: string): Promise<AdapterSession | null> => {
+		const row: Row | undefined = await db
+			.select()
+			.from(sessions)
+			.where(eq(sessions.sessionToken, sessionToken))
+			.get();
+		return row ? toSession(row) : null;
+	};
+
+	return {
+		createSession: (session) =>
+			guard.run('createSession', async () => {
+				// `createdAt` feeds the session list and the absolute lifetime: a caller that does not
+				// know about it (Auth.js core) still gets it.
+				const values = columnValues(sessions, { ...session, createdAt: session.createdAt ?? new Date() });
+				const [rows] = await db.batch([db.insert(sessions).values(values).returning()]);
+				return toSession(single(rows, 'createSession'));
+			}),
+
+		// The hot path of database sessions: one query.
+		getSessionAndUser: (sessionToken) =>
+			guard.run('getSessionAndUser', async () => {
+				const row = await db
+					.select({ session: sessions, user: users })
+					.from(sessions)
+					.innerJoin(users, eq(users.id, sessions.userId))
+					.where(eq(sessions.sessionToken, sessionToken))
+					.get();
+				return row ? { session: toSession(row.session), user: toUser(row.user) } : null;
+			}),
+
+		updateSession: ({ sessionToken, ...fields }) =>
+			guard.run('updateSession', async () => {
+				const values = columnValues(sessions, fields);
+				delete values['sessionToken'];
+				if (Object.keys(values).length === 0) return getSession(sessionToken);
+				const [rows] = await db.batch([
+					db.update(sessions).set(values).where(eq(sessions.sessionToken, sessionToken)).returning()
+				]);
+				const row = rows[0];
+				return row ? toSession(row) : null;
+			}),
+
+		deleteSession: (sessionToken) =>
+			guard.run('deleteSession', async () => {
+				const [rows] = await db.batch([
+					db.delete(sessions).where(eq(sessions.sessionToken, sessionToken)).returning()
+				]);
+				const row = rows[0];
+				return row ? toSession(row) : null;
+			}),
+
+		// Expired sessions are listed too; the caller decides what to show.
+		listSessionsByUserId: (userId) =>
+			guard.run('listSessionsByUserId', async () => {
+				const rows: Row[] = await db
+					.select()
+					.from(sessions)
+					.where(eq(sessions.userId, userId))
+					.orderBy(asc(sessions.createdAt ?? sessions.expires), asc(sessions.sessionToken))
+					.all();
+				return rows.map(toSession);
+			}),
+
+		deleteSessionsByUserId: (userId, keepSessionToken) =>
+			guard.run('deleteSessionsByUserId', async () => {
+				const keep =
+					keepSessionToken === undefined ? undefined : ne(sessions.sessionToken, keepSessionToken);
+				const [rows] = await db.batch([
+					db
+						.delete(sessions)
+						.where(and(eq(sessions.userId, userId), keep))
+						.returning({ sessionToken: sessions.sessionToken })
+				]);
+				return rows.length;
+			}),
+
+		createVerificationToken: (token) =>
+			guard.run('createVerificationToken', async () => {
+				const values = columnValues(tokens, token);
+				const [rows] = await db.batch([db.insert(tokens).values(values).returning()]);
+				return toVerificationToken(single(rows, 'createVerificationToken'));
+			}),
+
+		// Returned and deleted by ONE statement: of concurrent uses exactly one gets the row. Both
+		// the identifier and the token must match (a right email with a wrong token gets nothing
+		// and leaves the real token in place).
+		useVerificationToken: ({ identifier, token }) =>
+			guard.run('useVerificationToken', async () => {
+				const [rows] = await db.batch([
+					db
+						.delete(tokens)
+						.where(and(eq(tokens.identifier, identifier), eq(tokens.token, token)))
+						.returning()
+				]);
+				const row = rows[0];
+				return row ? toVerificationToken(row) : null;
+			})
+	};
+}

@@ -1,0 +1,53 @@
+/**
+ * The tables an adapter works on: kitauth's own by default, or a team's existing ones (as with
+ * `@auth/drizzle-adapter`: pass `usersTable`, `accountsTable`, … with the same column keys).
+ */
+import type { AnySQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { accounts, authenticators, sessions, users, verificationTokens } from './schema.js';
+
+type Columns<Required extends string, Optional extends string = never> = SQLiteTable &
+	Record<Required, AnySQLiteColumn> &
+	Partial<Record<Optional, AnySQLiteColumn>>;
+
+export type UsersTable = Columns<'id' | 'name' | 'email' | 'emailVerified' | 'image'>;
+export type AccountsTable = Columns<
+	'userId' | 'type' | 'provider' | 'providerAccountId',
+	| 'refresh_token'
+	| 'access_token'
+	| 'expires_at'
+	| 'token_type'
+	| 'scope'
+	| 'id_token'
+	| 'session_state'
+>;
+/** `createdAt` and `userAgent` are kitauth's: an Auth.js sessions table works without them. */
+export type SessionsTable = Columns<'sessionToken' | 'userId' | 'expires', 'createdAt' | 'userAgent'>;
+export type VerificationTokensTable = Columns<'identifier' | 'token' | 'expires'>;
+export type AuthenticatorsTable = Columns<
+	| 'credentialID'
+	| 'userId'
+	| 'providerAccountId'
+	| 'credentialPublicKey'
+	| 'counter'
+	| 'credentialDeviceType'
+	| 'credentialBackedUp'
+	| 'transports'
+>;
+
+export interface LibSQLTables {
+	usersTable: UsersTable;
+	accountsTable: AccountsTable;
+	sessionsTable: SessionsTable;
+	verificationTokensTable: VerificationTokensTable;
+	authenticatorsTable: AuthenticatorsTable;
+}
+
+export function resolveTables(custom: Partial<LibSQLTables> = {}): LibSQLTables {
+	return {
+		usersTable: custom.usersTable ?? users,
+		accountsTable: custom.accountsTable ?? accounts,
+		sessionsTable: custom.sessionsTable ?? sessions,
+		verificationTokensTable: custom.verificationTokensTable ?? verificationTokens,
+		authenticatorsTable: custom.authenticatorsTable ?? authenticators
+	};
+}

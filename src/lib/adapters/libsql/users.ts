@@ -1,0 +1,149 @@
+/**
+ * Users and accounts. Every write is a single `batch` (one explicit transaction, see `guard.ts`).
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Adapter } from '../../core/types/adapter.js';
+import type { AdapterAccount, AdapterUser } from '../../core/types/models.js';
+import type { AdapterContext } from './context.js';
+import { notFound } from './errors.js';
+import { columnValues, single, toAccount, toUser, type Row } from './rows.js';
+
+type UserMethods = Required<
+	Pick<
+		Adapter,
+		| 'createUser'
+		| 'getUser'
+		| 'getUserByEmail'
+		| 'getUserByAccount'
+		| 'updateUser'
+		| 'deleteUser'
+		| 'linkAccount'
+		| 'unlinkAccount'
+		| 'getAccount'
+		| 'listAccountsByUserId'
+	>
+>;
+
+export function userMethods({ db, tables, guard }: AdapterContext): UserMethods {
+	const { usersTable: users, accountsTable: accounts } = tables;
+	const sessions = tables.sessionsTable;
+	const authenticators = tables.authenticatorsTable;
+
+	const getUser = (id: string): Promise<AdapterUser | null> =>
+		guard.run('getUser', async () => {
+			const row: Row | undefined = await db.select().from(users).where(eq(users.id, id)).get();
+			return row ? toUser(row) : null;
+		});
+
+	return {
+		// Auth.js core passes the user without an id; the adapter makes one.
+		createUser: (user) =>
+			guard.run('createUser', async () => {
+				const values = columnValues(users, { ...user, id: user.id || crypto.randomUUID() });
+				const [rows] = await db.batch([db.insert(users).values(values).returning()]);
+				return toUser(single(rows, 'createUser'));
+			}),
+
+		getUser,
+
+		getUserByEmail: (email) =>
+			guard.run('getUserByEmail', async () => {
+				const row: Row | undefined = await db
+					.select()
+					.from(users)
+					.where(eq(users.email, email))
+					.get();
+				return row ? toUser(row) : null;
+			}),
+
+		getUserByAccount: ({ provider, providerAccountId }) =>
+			guard.run('getUserByAccount', async () => {
+				const row = await db
+					.select({ user: users })
+					.from(accounts)
+					.innerJoin(users, eq(users.id, accounts.userId))
+					.where(
+						and(eq(accounts.provider, provider), eq(accounts.providerAccountId, providerAccountId))
+					)
+					.get();
+				return row ? toUser(row.user) : null;
+			}),
+
+		updateUser: async ({ id, ...fields }) => {
+			const values = columnValues(users, fields);
+			delete values['id'];
+			if (Object.keys(values).length === 0) {
+				const user = await getUser(id);
+				if (!user) throw notFound('updateUser', 'No user with this id');
+				return user;
+			}
+			return guard.run('updateUser', async () => {
+				const [rows] = await db.batch([
+					db.update(users).set(values).where(eq(users.id, id)).returning()
+				]);
+				const row = rows[0];
+				if (!row) throw notFound('updateUser', 'No user with this id');
+				return toUser(row);
+			});
+		},
+
+		// The explicit deletes make the cascade independent of `PRAGMA foreign_keys` (on by default
+		// in libsql, and the foreign keys say ON DELETE CASCADE too).
+		deleteUser: (userId) =>
+			guard.run('deleteUser', async () => {
+				const [, , , deleted] = await db.batch([
+					db.delete(sessions).where(eq(sessions.userId, userId)),
+					db.delete(accounts).where(eq(accounts.userId, userId)),
+					db.delete(authenticators).where(eq(authenticators.userId, userId)),
+					db.delete(users).where(eq(users.id, userId)).returning()
+				]);
+				const row = deleted[0];
+				return row ? toUser(row) : null;
+			}),
+
+		linkAccount: (account) =>
+			guard.run('linkAccount', async () => {
+				const values = columnValues(accounts, account);
+				const [rows] = await db.batch([db.insert(accounts).values(values).returning()]);
+				return toAccount(single(rows, 'linkAccount'));
+			}),
+
+		unlinkAccount: ({ provider, providerAccountId }) =>
+			guard.run('unlinkAccount', async () => {
+				const [rows] = await db.batch([
+					db
+						.delete(accounts)
+						.where(
+							and(eq(accounts.provider, provider), eq(accounts.providerAccountId, providerAccountId))
+						)
+						.returning()
+				]);
+				const row = rows[0];
+				return row ? toAccount(row) : undefined;
+			}),
+
+		// Note the argument order: (providerAccountId, provider), as in Auth.js.
+		getAccount: (providerAccountId, provider) =>
+			guard.run('getAccount', async () => {
+				const row: Row | undefined = await db
+					.select()
+					.from(accounts)
+					.where(
+						and(eq(accounts.provider, provider), eq(accounts.providerAccountId, providerAccountId))
+					)
+					.get();
+				return row ? toAccount(row) : null;
+			}),
+
+		listAccountsByUserId: (userId) =>
+			guard.run('listAccountsByUserId', async (): Promise<AdapterAccount[]> => {
+				const rows: Row[] = await db
+					.select()
+					.from(accounts)
+					.where(eq(accounts.userId, userId))
+					.orderBy(accounts.provider, accounts.providerAccountId)
+					.all();
+				return rows.map(toAccount);
+			})
+	};
+}

@@ -1,0 +1,133 @@
+/**
+ * The other ways to make a LibSQLAdapter: from a drizzle database with a team's own tables (other
+ * table and column names), and from a client configuration (the adapter owns the client).
+ */
+import { createClient } from '@libsql/client';
+import { generateSQLiteDrizzleJson, generateSQLiteMigration } from 'drizzle-kit/api';
+import { eq, and } from 'drizzle-orm';
+import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
+import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
+import { LibSQLAdapter, migrate } from '../../src/lib/adapters/libsql/index.js';
+import type {
+	AdapterAccount,
+	AdapterAuthenticator,
+	AdapterSession,
+	AdapterUser,
+	VerificationToken
+} from '../../src/lib/core/types/models.js';
+import { runAdapterConformance, type ConformanceDb } from './conformance.js';
+import { rawReads, tempDatabase } from './support.js';
+
+const usersTable = sqliteTable('members', {
+	id: text('member_id').primaryKey(),
+	name: text('display_name'),
+	email: text('email_address').unique(),
+	emailVerified: integer('email_verified_at', { mode: 'timestamp_ms' }),
+	image: text('avatar_url')
+});
+const ref = () => usersTable.id;
+const accountsTable = sqliteTable(
+	'linked_accounts',
+	{
+		userId: text('member_id').notNull().references(ref, { onDelete: 'cascade' }),
+		type: text('kind').notNull(),
+		provider: text('provider_id').notNull(),
+		providerAccountId: text('provider_account_id').notNull(),
+		refresh_token: text('refresh_token'),
+		access_token: text('access_token'),
+		expires_at: integer('expires_at'),
+		token_type: text('token_type'),
+		scope: text('scope'),
+		id_token: text('id_token'),
+		session_state: text('session_state')
+	},
+	(t) => [primaryKey({ columns: [t.provider, t.providerAccountId] })]
+);
+const sessionsTable = sqliteTable(
+	'login_sessions',
+	{
+		sessionToken: text('token_hash').primaryKey(),
+		userId: text('member_id').notNull().references(ref, { onDelete: 'cascade' }),
+		expires: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+		createdAt: integer('created_at', { mode: 'timestamp_ms' }),
+		userAgent: text('user_agent')
+	},
+	(t) => [index('login_sessions_member').on(t.userId)]
+);
+const verificationTokensTable = sqliteTable(
+	'email_tokens',
+	{
+		identifier: text('email').notNull(),
+		token: text('token_hash').notNull(),
+		expires: integer('expires_at', { mode: 'timestamp_ms' }).notNull()
+	},
+	(t) => [primaryKey({ columns: [t.identifier, t.token] })]
+);
+const authenticatorsTable = sqliteTable('passkeys', {
+	credentialID: text('credential_id').notNull().primaryKey(),
+	userId: text('member_id').notNull().references(ref, { onDelete: 'cascade' }),
+	providerAccountId: text('provider_account_id').notNull(),
+	credentialPublicKey: text('public_key').notNull(),
+	counter: integer('counter').notNull(),
+	credentialDeviceType: text('device_type').notNull(),
+	credentialBackedUp: integer('backed_up', { mode: 'boolean' }).notNull(),
+	transports: text('transports')
+});
+const tables = { usersTable, accountsTable, sessionsTable, verificationTokensTable, authenticatorsTable };
+
+/** Raw reads with drizzle on the team's tables, bypassing the adapter. */
+function drizzleReads(db: LibSQLDatabase): ConformanceDb {
+	const dropNulls = (row: object) => Object.fromEntries(Object.entries(row).filter(([, v]) => v !== null));
+	return {
+		user: async (id) =>
+			((await db.select().from(usersTable).where(eq(usersTable.id, id)).get()) ?? null) as AdapterUser | null,
+		session: async (token) =>
+			((await db.select().from(sessionsTable).where(eq(sessionsTable.sessionToken, token)).get()) ??
+				null) as AdapterSession | null,
+		account: async ({ provider, providerAccountId }) => {
+			const row = await db
+				.select()
+				.from(accountsTable)
+				.where(and(eq(accountsTable.provider, provider), eq(accountsTable.providerAccountId, providerAccountId)))
+				.get();
+			return row ? (dropNulls(row) as AdapterAccount) : null;
+		},
+		verificationToken: async ({ identifier, token }) =>
+			((await db
+				.select()
+				.from(verificationTokensTable)
+				.where(and(eq(verificationTokensTable.identifier, identifier), eq(verificationTokensTable.token, token)))
+				.get()) ?? null) as VerificationToken | null,
+		authenticator: async (id) =>
+			((await db.select().from(authenticatorsTable).where(eq(authenticatorsTable.credentialID, id)).get()) ??
+				null) as AdapterAuthenticator | null
+	};
+}
+
+runAdapterConformance('LibSQLAdapter on a drizzle database with custom tables', async () => {
+	const client = createClient({ url: ':memory:' });
+	const statements = await generateSQLiteMigration(
+		await generateSQLiteDrizzleJson({}),
+		await generateSQLiteDrizzleJson({ ...tables })
+	);
+	for (const statement of statements) await client.execute(statement);
+	const db = drizzle({ client });
+	return { adapter: LibSQLAdapter(db, tables), db: drizzleReads(db), cleanup: () => client.close() };
+});
+
+runAdapterConformance('LibSQLAdapter from a client configuration', async () => {
+	const database = tempDatabase();
+	const setup = createClient({ url: database.url });
+	await migrate(setup);
+	setup.close();
+	const reader = createClient({ url: database.url });
+	return {
+		// The adapter owns this client; it lives as long as the test process.
+		adapter: LibSQLAdapter({ url: database.url }),
+		db: rawReads(reader),
+		cleanup: () => {
+			reader.close();
+			database.remove();
+		}
+	};
+});
