@@ -20,3 +20,4 @@ export {
 } from './core/errors.js';
 export type * from './core/types.js';
 export { listProviders, type ClientProvider } from './sveltekit/providers.js';
+export type { SessionManager, SessionInfo } from './sveltekit/sessions.js';

@@ -13,6 +13,7 @@ import type { AuthConfig, LoggerInstance, SessionOptions } from './types/config.
 import type { ProviderConfig } from './types/provider.js';
 
 const SESSION_METHODS = ['createSession', 'getSessionAndUser', 'updateSession', 'deleteSession'] as const;
+const CREDENTIALS_DB_METHODS = ['getUser', 'getUserByEmail', 'createUser'] as const;
 const USER_METHODS = ['createUser', 'getUser', 'getUserByEmail', 'getUserByAccount', 'linkAccount'] as const;
 
 /** Configuration mistakes, found once when the options are derived rather than mid-request. */
@@ -61,6 +62,12 @@ export function assertConfig(input: {
 	for (const provider of providers) {
 		if (provider.type === 'credentials' && typeof provider.authorize !== 'function') {
 			throw new MissingAuthorize(`Credentials provider "${provider.id}" has no authorize() function.`);
+		}
+		if (provider.type === 'credentials' && session.strategy === 'database') {
+			const missing = CREDENTIALS_DB_METHODS.filter((method) => typeof config.adapter?.[method] !== 'function');
+			if (missing.length) {
+				throw new MissingAdapterMethods(`The adapter lacks ${missing.join(', ')} for credentials sign-in with database sessions.`);
+			}
 		}
 		if (provider.type === 'oauth' || provider.type === 'oidc') {
 			const hasEndpoints = !!(provider.authorization && provider.token);

@@ -1,9 +1,10 @@
 import { AccessDenied, AuthError } from './errors.js';
-import { type AuthContext } from './context.js';
+import { type AuthContext, withParams } from './context.js';
 import { absoluteRedirect } from './redirect.js';
-import { startSession } from './session/index.js';
-import type { Cookie, RequestInternal, ResponseInternal } from './types/internal.js';
+import { currentUserId, startSession } from './session/index.js';
+import type { RequestInternal, ResponseInternal } from './types/internal.js';
 import type { Account, Profile, User } from './types/models.js';
+import { existingUser, resolveUser } from './users.js';
 
 /** What a sign-in flow proves: who the user is, through which account. */
 export interface Identity {
@@ -12,11 +13,14 @@ export interface Identity {
 	profile?: Profile;
 	/** Credentials flow: the submitted fields, for the `signIn` callback. */
 	credentials?: Record<string, unknown>;
+	/** The provider lets an account join an existing user with the same email. */
+	allowDangerousEmailAccountLinking?: boolean;
 }
 
 /**
- * The single "complete sign-in" step every flow ends in: `signIn` callback → session → `signIn`
- * event → redirect. No flow writes its own copy of any of it.
+ * The single "complete sign-in" step every flow ends in: `signIn` callback → user lookup,
+ * creation and linking → session → `signIn` event → redirect (to `pages.newUser` the first time).
+ * No flow writes its own copy of any of it.
  */
 export async function completeSignIn(
 	ctx: AuthContext,
@@ -24,12 +28,15 @@ export async function completeSignIn(
 	identity: Identity,
 	callbackUrl: string
 ): Promise<ResponseInternal> {
-	const { user, account, profile, credentials } = identity;
-	const denied = await askSignInCallback(ctx, { user, account, profile, credentials });
+	const { account, profile, credentials } = identity;
+	const known = await existingUser(ctx, account);
+	const denied = await askSignInCallback(ctx, { user: known ?? identity.user, account, profile, credentials });
 	if (denied) return { redirect: denied, cookies: [] };
 
-	const isNewUser = false;
-	const cookies: Cookie[] = await startSession(ctx, {
+	const linking = account.type !== 'credentials' && ctx.options.adapter;
+	const signedInAs = linking ? await currentUserId(ctx, req.cookies) : undefined;
+	const { user, isNewUser } = await resolveUser(ctx, identity, known, signedInAs, identity.allowDangerousEmailAccountLinking === true);
+	const cookies = await startSession(ctx, {
 		user,
 		account,
 		profile,
@@ -38,7 +45,9 @@ export async function completeSignIn(
 		userAgent: req.headers.get('user-agent')
 	});
 	await ctx.options.events.signIn?.({ user, account, profile, isNewUser });
-	return { redirect: callbackUrl, cookies };
+	const newUserPage = ctx.options.pages.newUser;
+	const redirect = isNewUser && newUserPage ? withParams(`${ctx.origin}${newUserPage}`, { callbackUrl }) : callbackUrl;
+	return { redirect, cookies };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { Handle } from './types.js';
 import { createSignIn, createSignOut, type SignInFunction, type SignOutFunction } from './actions.js';
 import { createHandle } from './handle.js';
 import { createOptionsGetter } from './options.js';
+import { createSessionManager, type SessionManager } from './sessions.js';
 import type { SvelteKitAuthConfigInput } from './types.js';
 
 export interface SvelteKitAuthResult {
@@ -11,6 +12,8 @@ export interface SvelteKitAuthResult {
 	signIn: SignInFunction;
 	/** A form action (`actions = { signOut }`) and a server function (`signOut()`). */
 	signOut: SignOutFunction;
+	/** The signed-in user's sessions: list, revoke one, revoke all others (database sessions). */
+	sessions: SessionManager;
 }
 
 /**
@@ -22,6 +25,7 @@ export function SvelteKitAuth(config: SvelteKitAuthConfigInput): SvelteKitAuthRe
 	return {
 		handle: createHandle(getOptions),
 		signIn: createSignIn(getOptions),
-		signOut: createSignOut(getOptions)
+		signOut: createSignOut(getOptions),
+		sessions: createSessionManager(getOptions)
 	};
 }

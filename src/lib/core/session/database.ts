@@ -1,0 +1,129 @@
+import { createHash } from 'node:crypto';
+import type { AuthContext } from '../context.js';
+import type { Cookie } from '../types/internal.js';
+import type { AdapterSession, AdapterUser, Session } from '../types/models.js';
+import { expiredCookie } from './cookies.js';
+import type { SessionRead, SessionStart } from './types.js';
+
+/** Longest session cookie worth a database lookup; anything longer is garbage. */
+const MAX_TOKEN_LENGTH = 512;
+
+/**
+ * What the database stores for a session token: its SHA-256 (default), so a leaked table holds no
+ * usable session; the raw token itself only with `session.hashTokens: false` (Auth.js tables).
+ */
+export function storedSessionKey(ctx: AuthContext, token: string): string {
+	return ctx.options.session.hashTokens ? createHash('sha256').update(token).digest('hex') : token;
+}
+
+function sessionCookie(ctx: AuthContext, value: string, expires: Date): Cookie {
+	const { name, options } = ctx.cookies.sessionToken;
+	return { name, value, options: { ...options, expires } };
+}
+
+function clearCookie(ctx: AuthContext): Cookie[] {
+	const { name, options } = ctx.cookies.sessionToken;
+	return [expiredCookie(name, options)];
+}
+
+/** The session the client sees: never the token, only the user and the expiry. */
+function publicSession(user: AdapterUser, expires: Date): Session {
+	return {
+		user: { id: user.id, name: user.name ?? undefined, email: user.email, image: user.image ?? undefined },
+		expires: expires.toISOString()
+	};
+}
+
+/** When a session must end regardless of activity (`absoluteMaxAge`), if it has one. */
+function absoluteEnd(ctx: AuthContext, session: AdapterSession): number | undefined {
+	const { absoluteMaxAge } = ctx.options.session;
+	if (!absoluteMaxAge || !session.createdAt) return undefined;
+	return session.createdAt.getTime() + absoluteMaxAge * 1000;
+}
+
+/**
+ * Reads a database session: one `getSessionAndUser` lookup (a garbage cookie costs at most that
+ * one indexed query). Expired or past its absolute lifetime → deleted, cookie cleared, `null`.
+ * Otherwise `expires` slides by `maxAge` at most once per `updateAge`, and only then is the cookie
+ * re-issued.
+ */
+export async function readDatabaseSession(
+	ctx: AuthContext,
+	requestCookies: Record<string, string>,
+	update?: { data: unknown }
+): Promise<SessionRead> {
+	const raw = requestCookies[ctx.cookies.sessionToken.name];
+	if (!raw) return { session: null, cookies: [] };
+	if (raw.length > MAX_TOKEN_LENGTH) return { session: null, cookies: clearCookie(ctx) };
+	const adapter = ctx.options.adapter!;
+	const key = storedSessionKey(ctx, raw);
+	const found = await adapter.getSessionAndUser!(key);
+	if (!found) return { session: null, cookies: clearCookie(ctx) };
+
+	const now = Date.now();
+	const hardEnd = absoluteEnd(ctx, found.session);
+	if (found.session.expires.getTime() <= now || (hardEnd !== undefined && hardEnd <= now)) {
+		await adapter.deleteSession!(key);
+		return { session: null, cookies: clearCookie(ctx) };
+	}
+
+	const { maxAge, updateAge } = ctx.options.session;
+	let expires = found.session.expires;
+	let cookies: Cookie[] = [];
+	const lastExtended = expires.getTime() - maxAge * 1000;
+	if (lastExtended + updateAge * 1000 <= now) {
+		expires = new Date(Math.min(now + maxAge * 1000, hardEnd ?? Infinity));
+		await adapter.updateSession!({ sessionToken: key, expires });
+		cookies = [sessionCookie(ctx, raw, expires)];
+	}
+	const session = await ctx.options.callbacks.session({
+		session: publicSession(found.user, expires),
+		user: found.user,
+		...(update ? { trigger: 'update' as const, newSession: update.data } : {})
+	});
+	await ctx.options.events.session?.({ session });
+	return { session, cookies, user: found.user };
+}
+
+/**
+ * Creates the session row of a completed sign-in and sets its cookie. The token has 256 random
+ * bits (default generator); only its hash is stored. A session the browser already had is ended
+ * first: a new sign-in always gets a new token (no session fixation).
+ */
+export async function startDatabaseSession(ctx: AuthContext, start: SessionStart): Promise<Cookie[]> {
+	const adapter = ctx.options.adapter!;
+	const previous = start.requestCookies[ctx.cookies.sessionToken.name];
+	if (previous && previous.length <= MAX_TOKEN_LENGTH) await adapter.deleteSession!(storedSessionKey(ctx, previous));
+	const token = ctx.options.session.generateSessionToken();
+	const now = new Date();
+	const expires = new Date(now.getTime() + ctx.options.session.maxAge * 1000);
+	await adapter.createSession!({
+		sessionToken: storedSessionKey(ctx, token),
+		userId: start.user.id!,
+		expires,
+		createdAt: now,
+		userAgent: start.userAgent?.slice(0, 256) ?? null
+	});
+	return [sessionCookie(ctx, token, expires)];
+}
+
+/** Ends a database session: the row and the cookie go; `signOut` sees the deleted session. */
+export async function endDatabaseSession(ctx: AuthContext, requestCookies: Record<string, string>): Promise<Cookie[]> {
+	const raw = requestCookies[ctx.cookies.sessionToken.name];
+	let session: AdapterSession | null | undefined | void = null;
+	if (raw && raw.length <= MAX_TOKEN_LENGTH) {
+		session = await ctx.options.adapter!.deleteSession!(storedSessionKey(ctx, raw));
+	}
+	await ctx.options.events.signOut?.({ session });
+	return clearCookie(ctx);
+}
+
+export async function databaseUserId(ctx: AuthContext, requestCookies: Record<string, string>): Promise<string | undefined> {
+	const raw = requestCookies[ctx.cookies.sessionToken.name];
+	if (!raw || raw.length > MAX_TOKEN_LENGTH) return undefined;
+	const found = await ctx.options.adapter!.getSessionAndUser!(storedSessionKey(ctx, raw));
+	if (!found) return undefined;
+	const hardEnd = absoluteEnd(ctx, found.session);
+	const now = Date.now();
+	return found.session.expires.getTime() > now && (hardEnd === undefined || hardEnd > now) ? found.user.id : undefined;
+}

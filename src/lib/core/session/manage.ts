@@ -1,0 +1,78 @@
+import { createHash } from 'node:crypto';
+import type { AuthContext } from '../context.js';
+import { MissingAdapterMethods, UnsupportedStrategy } from '../errors.js';
+import type { AdapterSession } from '../types/models.js';
+import { readDatabaseSession, storedSessionKey } from './database.js';
+
+/** One of a user's sessions as the app may show it: no token, an opaque id to revoke it by. */
+export interface SessionInfo {
+	id: string;
+	/** Is this the session of the request asking? */
+	current: boolean;
+	createdAt: string | null;
+	expires: string;
+	userAgent: string | null;
+}
+
+/**
+ * An id for a session that is safe to put in a page: derived one-way from the stored key, so it
+ * can neither be used as a session nor reveal one (even with `hashTokens: false`).
+ */
+function publicId(storedKey: string): string {
+	return createHash('sha256').update(`kitauth.session-id\u0000${storedKey}`).digest('base64url').slice(0, 22);
+}
+
+/** The signed-in user and the store's key of this request's session, or nothing. */
+async function whoAsks(ctx: AuthContext, cookies: Record<string, string>) {
+	if (ctx.options.session.strategy !== 'database') {
+		throw new UnsupportedStrategy('Listing and revoking sessions needs database sessions.');
+	}
+	const adapter = ctx.options.adapter!;
+	if (typeof adapter.listSessionsByUserId !== 'function' || typeof adapter.deleteSessionsByUserId !== 'function') {
+		throw new MissingAdapterMethods('The adapter lacks listSessionsByUserId/deleteSessionsByUserId for session management.');
+	}
+	const read = await readDatabaseSession(ctx, cookies);
+	const raw = cookies[ctx.cookies.sessionToken.name];
+	if (!read.user || !raw) return undefined;
+	return { userId: read.user.id, currentKey: storedSessionKey(ctx, raw), cookies: read.cookies };
+}
+
+function info(session: AdapterSession, currentKey: string): SessionInfo {
+	return {
+		id: publicId(session.sessionToken),
+		current: session.sessionToken === currentKey,
+		createdAt: session.createdAt?.toISOString() ?? null,
+		expires: session.expires.toISOString(),
+		userAgent: session.userAgent ?? null
+	};
+}
+
+/** The signed-in user's live sessions, newest first; `[]` when not signed in. */
+export async function listSessions(ctx: AuthContext, cookies: Record<string, string>): Promise<SessionInfo[]> {
+	const me = await whoAsks(ctx, cookies);
+	if (!me) return [];
+	const now = Date.now();
+	const sessions = await ctx.options.adapter!.listSessionsByUserId!(me.userId);
+	return sessions
+		.filter((session) => session.expires.getTime() > now)
+		.sort((a, b) => (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0))
+		.map((session) => info(session, me.currentKey));
+}
+
+/** Ends one of the signed-in user's sessions by its public id. `false` if it is not theirs. */
+export async function revokeSession(ctx: AuthContext, cookies: Record<string, string>, id: string): Promise<boolean> {
+	const me = await whoAsks(ctx, cookies);
+	if (!me) return false;
+	const sessions = await ctx.options.adapter!.listSessionsByUserId!(me.userId);
+	const target = sessions.find((session) => publicId(session.sessionToken) === id);
+	if (!target) return false;
+	await ctx.options.adapter!.deleteSession!(target.sessionToken);
+	return true;
+}
+
+/** "Sign out everywhere else": ends every session of the user but this one. Returns the count. */
+export async function revokeOtherSessions(ctx: AuthContext, cookies: Record<string, string>): Promise<number> {
+	const me = await whoAsks(ctx, cookies);
+	if (!me) return 0;
+	return ctx.options.adapter!.deleteSessionsByUserId!(me.userId, me.currentKey);
+}

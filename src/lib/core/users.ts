@@ -1,0 +1,101 @@
+import { randomUUID } from 'node:crypto';
+import { AccountNotLinked, MissingAdapterMethods, OAuthAccountNotLinked } from './errors.js';
+import type { AuthContext } from './context.js';
+import type { Adapter } from './types/adapter.js';
+import type { Account, AdapterAccount, AdapterUser, User } from './types/models.js';
+
+/** Who signed in, once the data layer has been consulted. */
+export interface ResolvedUser {
+	user: User;
+	isNewUser: boolean;
+}
+
+function need<K extends keyof Adapter>(adapter: Adapter, ...methods: K[]): Required<Pick<Adapter, K>> {
+	const missing = methods.filter((method) => typeof adapter[method] !== 'function');
+	if (missing.length) throw new MissingAdapterMethods(`The adapter lacks ${missing.join(', ')}`);
+	return adapter as Required<Pick<Adapter, K>>;
+}
+
+/** The stored user an account already belongs to, if any (the `signIn` callback sees it). */
+export async function existingUser(ctx: AuthContext, account: Account): Promise<AdapterUser | null> {
+	const { adapter } = ctx.options;
+	if (!adapter || account.type === 'credentials') return null;
+	return need(adapter, 'getUserByAccount').getUserByAccount({ provider: account.provider, providerAccountId: account.providerAccountId });
+}
+
+/**
+ * Finds, creates or links the user of a sign-in (Auth.js's linking rules):
+ * - account known: sign in as its owner, unless someone else is signed in (→ not linked);
+ * - new account while signed in: link it to the current user;
+ * - new account, signed out, email already taken: refuse (`OAuthAccountNotLinked`) unless the
+ *   provider allows dangerous email linking;
+ * - otherwise: create the user and link the account.
+ * Credentials users (database sessions) are found by id or email, or mirrored into the store so the
+ * session row has a user to point at.
+ */
+export async function resolveUser(
+	ctx: AuthContext,
+	identity: { user: User; account: Account },
+	known: AdapterUser | null,
+	currentUserId: string | undefined,
+	allowEmailLinking: boolean
+): Promise<ResolvedUser> {
+	const { adapter, events } = ctx.options;
+	const { user, account } = identity;
+	if (!adapter) return { user, isNewUser: false };
+	if (account.type === 'credentials') {
+		if (ctx.options.session.strategy !== 'database') return { user, isNewUser: false };
+		return credentialsUser(ctx, adapter, user);
+	}
+
+	const notLinked = account.type === 'webauthn' ? AccountNotLinked : OAuthAccountNotLinked;
+	if (known) {
+		if (currentUserId && known.id !== currentUserId) {
+			throw new notLinked('The account is already linked to another user');
+		}
+		return { user: known, isNewUser: false };
+	}
+	const store = need(adapter, 'getUser', 'getUserByEmail', 'createUser', 'linkAccount');
+	const link = async (owner: AdapterUser) => {
+		const linked: AdapterAccount = { ...account, userId: owner.id, type: account.type as AdapterAccount['type'] };
+		await store.linkAccount(linked);
+		await events.linkAccount?.({ user: owner, account: linked, profile: user });
+	};
+
+	if (currentUserId) {
+		const current = await store.getUser(currentUserId);
+		if (current) {
+			await link(current);
+			return { user: current, isNewUser: false };
+		}
+	}
+	const email = typeof user.email === 'string' ? user.email.toLowerCase() : undefined;
+	const byEmail = email ? await store.getUserByEmail(email) : null;
+	if (byEmail) {
+		if (!allowEmailLinking) throw new notLinked('Another account already uses this email');
+		await link(byEmail);
+		return { user: byEmail, isNewUser: false };
+	}
+	const created = await store.createUser(newUser(user, email));
+	await events.createUser?.({ user: created });
+	await link(created);
+	return { user: created, isNewUser: true };
+}
+
+async function credentialsUser(ctx: AuthContext, adapter: Adapter, user: User): Promise<ResolvedUser> {
+	const store = need(adapter, 'getUser', 'getUserByEmail', 'createUser');
+	const byId = user.id ? await store.getUser(user.id) : null;
+	if (byId) return { user: byId, isNewUser: false };
+	const email = typeof user.email === 'string' ? user.email.toLowerCase() : undefined;
+	const byEmail = email ? await store.getUserByEmail(email) : null;
+	if (byEmail) return { user: byEmail, isNewUser: false };
+	// Mirror the app's user under the app's own id, so the session points at the same identity.
+	const created = await store.createUser({ ...newUser(user, email), ...(user.id ? { id: user.id } : {}) });
+	await ctx.options.events.createUser?.({ user: created });
+	return { user: created, isNewUser: true };
+}
+
+/** A new stored user: a fresh id (the provider's id lives on the account), no verified email. */
+function newUser(user: User, email: string | undefined): AdapterUser {
+	return { ...user, id: randomUUID(), email: email ?? '', emailVerified: null };
+}
