@@ -1,6 +1,11 @@
 import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 
 const PORT = Number(process.env.E2E_PORT ?? 4173);
+// A fresh database per run (the demo migrates it at start-up).
+const DATABASE_URL = `file:${join(mkdtempSync(join(tmpdir(), 'kitauth-e2e-')), 'demo.db')}`;
 
 /**
  * End-to-end tests against the built demo (`npm run build` first; `npm test` does it), served by
@@ -40,6 +45,7 @@ export default defineConfig({
 			PROTOCOL_HEADER: 'x-forwarded-proto',
 			AUTH_SECRET: 'e2e-secret-0123456789abcdef0123456789abcdef',
 			AUTH_TRUST_HOST: 'true',
+			DATABASE_URL,
 			NODE_OPTIONS: '--disable-warning=ExperimentalWarning'
 		},
 		url: `http://127.0.0.1:${PORT}/bench/bare`,

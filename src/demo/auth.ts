@@ -1,12 +1,18 @@
 import { dev } from '$app/env';
 import { SvelteKitAuth, type SvelteKitAuthConfig } from '#lib';
+import { LibSQLAdapter } from '#lib/adapters/libsql/index.js';
 import Credentials from '#lib/providers/credentials.js';
+import { demoDatabase, demoStrategy } from './database.js';
 import { demoSecret } from './secret.js';
 import { checkDemoPassword } from './users.js';
 
-/** The demo's kitauth configuration: one credentials provider with the demo user. */
+export const database = demoDatabase();
+
+/** The demo's kitauth configuration: the demo user, on database sessions by default. */
 export const authConfig: SvelteKitAuthConfig = {
 	secret: demoSecret(dev),
+	adapter: LibSQLAdapter(database),
+	session: { strategy: demoStrategy() },
 	providers: [
 		Credentials({
 			credentials: {
@@ -19,4 +25,4 @@ export const authConfig: SvelteKitAuthConfig = {
 	pages: { signIn: '/signin' }
 };
 
-export const { handle, signIn, signOut } = SvelteKitAuth(authConfig);
+export const { handle, signIn, signOut, sessions } = SvelteKitAuth(authConfig);

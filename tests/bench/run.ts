@@ -8,7 +8,12 @@
  */
 import autocannon from 'autocannon';
 import { encode } from '@auth/core/jwt';
+import { createClient } from '@libsql/client';
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4180);
@@ -37,7 +42,10 @@ interface Result {
 	non2xx: number;
 }
 
-async function startDemo(): Promise<ChildProcess> {
+const DATABASE_URL = `file:${join(mkdtempSync(join(tmpdir(), 'kitauth-bench-')), 'bench.db')}`;
+
+/** Starts the built demo on one session strategy (the demo migrates its database at start-up). */
+async function startDemo(strategy: 'jwt' | 'database'): Promise<ChildProcess> {
 	const server = spawn(process.execPath, ['build'], {
 		env: {
 			...process.env,
@@ -45,7 +53,9 @@ async function startDemo(): Promise<ChildProcess> {
 			PORT: String(PORT),
 			PROTOCOL_HEADER: 'x-forwarded-proto',
 			AUTH_SECRET: SECRET,
-			AUTH_TRUST_HOST: 'true'
+			AUTH_TRUST_HOST: 'true',
+			DATABASE_URL,
+			KITAUTH_DEMO_SESSION: strategy
 		},
 		stdio: ['ignore', 'inherit', 'inherit']
 	});
@@ -73,6 +83,38 @@ async function jwtCookies(): Promise<string[]> {
 		cookies.push(`authjs.session-token=${token}`);
 	}
 	return cookies;
+}
+
+/**
+ * 1,000 database sessions of 1,000 users (one each, as /account lists the user's sessions), written
+ * straight into the demo's database with hashed tokens, as kitauth stores them.
+ */
+async function databaseCookies(): Promise<string[]> {
+	const client = createClient({ url: DATABASE_URL, timeout: 5000 });
+	const expires = Date.now() + 30 * 24 * 3600 * 1000;
+	const cookies: string[] = [];
+	const statements: { sql: string; args: string[] }[] = [];
+	for (let i = 0; i < SESSIONS; i++) {
+		const token = randomBytes(32).toString('hex');
+		const stored = createHash('sha256').update(token).digest('hex');
+		statements.push(
+			{ sql: 'INSERT INTO user (id, name, email) VALUES (?, ?, ?)', args: [`bench-${i}`, `Bench User ${i}`, `bench${i}@example.com`] },
+			{
+				sql: 'INSERT INTO session (sessionToken, userId, expires, createdAt) VALUES (?, ?, ?, ?)',
+				args: [stored, `bench-${i}`, String(expires), String(Date.now())]
+			}
+		);
+		cookies.push(`authjs.session-token=${token}`);
+	}
+	await client.batch(statements, 'write');
+	client.close();
+	return cookies;
+}
+
+async function verify(cookie: string, email: string): Promise<void> {
+	const response = await fetch(`${ORIGIN}/auth/session`, { headers: { cookie, 'x-forwarded-proto': 'http' } });
+	const body = (await response.json()) as { user?: { email?: string } } | null;
+	if (body?.user?.email !== email) throw new Error(`The bench sessions do not read back: ${JSON.stringify(body)}`);
 }
 
 function measure(scenario: Scenario): Promise<Result> {
@@ -109,30 +151,45 @@ function measure(scenario: Scenario): Promise<Result> {
 	});
 }
 
-async function main(): Promise<void> {
-	const server = await startDemo();
-	try {
-		const jwt = await jwtCookies();
-		const check = await fetch(`${ORIGIN}/auth/session`, { headers: { cookie: jwt[0]!, 'x-forwarded-proto': 'http' } });
-		const body = (await check.json()) as { user?: { email?: string } } | null;
-		if (body?.user?.email !== 'bench0@example.com') throw new Error(`The bench sessions do not read back: ${JSON.stringify(body)}`);
+const BARE = 'bare route (baseline)';
+const PAGE = 'bare page (baseline)';
 
+/** Each strategy runs on its own server start, with its own baselines measured in that run. */
+async function phase(strategy: 'jwt' | 'database'): Promise<void> {
+	const server = await startDemo(strategy);
+	try {
+		let cookies: string[];
+		if (strategy === 'jwt') {
+			cookies = await jwtCookies();
+			await verify(cookies[0]!, 'bench0@example.com');
+		} else {
+			cookies = await databaseCookies();
+			await verify(cookies[0]!, 'bench0@example.com');
+		}
+		const label = strategy === 'jwt' ? 'JWT' : 'database';
 		const scenarios: Scenario[] = [
-			{ name: 'bare route (baseline)', path: '/bench/bare', baseline: 'bare route (baseline)' },
-			{ name: 'GET /auth/session, no cookie', path: '/auth/session', baseline: 'bare route (baseline)' },
-			{ name: 'GET /auth/session, JWT (1000 rotating)', path: '/auth/session', cookies: jwt, baseline: 'bare route (baseline)', target: 0.5 },
-			{ name: 'bare page (baseline)', path: '/bench/page', baseline: 'bare page (baseline)' },
-			{ name: '/account, JWT session', path: '/account', cookies: jwt, baseline: 'bare page (baseline)', target: 0.7 }
+			{ name: BARE, path: '/bench/bare', baseline: BARE },
+			{ name: 'GET /auth/session, no cookie', path: '/auth/session', baseline: BARE },
+			{ name: `GET /auth/session, ${label} (1000 rotating)`, path: '/auth/session', cookies, baseline: BARE, target: strategy === 'jwt' ? 0.5 : undefined },
+			{ name: PAGE, path: '/bench/page', baseline: PAGE },
+			{ name: `/account, ${label} session`, path: '/account', cookies, baseline: PAGE, target: strategy === 'jwt' ? 0.7 : 0.6 }
 		];
 		const results = new Map<string, Result>();
 		for (const scenario of scenarios) {
-			process.stdout.write(`measuring ${scenario.name} for ${DURATION}s…\n`);
+			process.stdout.write(`[${label}] measuring ${scenario.name} for ${DURATION}s…\n`);
 			results.set(scenario.name, await measure(scenario));
 		}
+		console.log(`\n${label} sessions (server started with KITAUTH_DEMO_SESSION=${strategy}):`);
 		report(scenarios, results);
 	} finally {
 		server.kill();
+		await new Promise((resolve) => server.once('exit', resolve));
 	}
+}
+
+async function main(): Promise<void> {
+	await phase('jwt');
+	await phase('database');
 }
 
 function report(scenarios: Scenario[], results: Map<string, Result>): void {

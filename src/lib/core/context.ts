@@ -34,8 +34,10 @@ export function createContext(
 	const secure = options.useSecureCookies ?? origin.startsWith('https:');
 	const cookies = cookieTable(secure, options.cookieOverrides);
 	const csrfChecked = options.skipCSRFCheck || caller.csrfChecked === true;
-	const checked = checkCsrf(req.cookies[cookies.csrfToken.name], options.csrfSecret, req.body.csrfToken);
-	const csrf = csrfChecked ? { ...checked, verified: true } : checked;
+	// A caller that checked CSRF itself needs no token: skip the hashing (the session hot path).
+	const csrf = csrfChecked
+		? { token: '', verified: true }
+		: checkCsrf(req.cookies[cookies.csrfToken.name], options.csrfSecret, req.body.csrfToken);
 	const pendingCookies: Cookie[] = [];
 	if (csrf.cookieValue && !csrfChecked) {
 		pendingCookies.push({ name: cookies.csrfToken.name, value: csrf.cookieValue, options: cookies.csrfToken.options });

@@ -1,5 +1,6 @@
 import type { Handle } from './types.js';
 import { createSignIn, createSignOut, type SignInFunction, type SignOutFunction } from './actions.js';
+import { createCurrentSession } from './current.js';
 import { createHandle } from './handle.js';
 import { createOptionsGetter } from './options.js';
 import { createSessionManager, type SessionManager } from './sessions.js';
@@ -22,10 +23,11 @@ export interface SvelteKitAuthResult {
  */
 export function SvelteKitAuth(config: SvelteKitAuthConfigInput): SvelteKitAuthResult {
 	const getOptions = createOptionsGetter(config);
+	const current = createCurrentSession(getOptions);
 	return {
-		handle: createHandle(getOptions),
+		handle: createHandle(getOptions, current),
 		signIn: createSignIn(getOptions),
 		signOut: createSignOut(getOptions),
-		sessions: createSessionManager(getOptions)
+		sessions: createSessionManager(current)
 	};
 }

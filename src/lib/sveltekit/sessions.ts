@@ -1,9 +1,7 @@
 import type { RequestEvent } from '@sveltejs/kit';
 import { getRequestEvent } from '$app/server';
-import type { AuthOptions } from '../core/config.js';
-import { createContext } from '../core/context.js';
-import { parseCookieHeader } from '../core/session/cookies.js';
 import { listSessions, revokeOtherSessions, revokeSession, type SessionInfo } from '../core/session/manage.js';
+import type { CurrentSession } from './current.js';
 
 export type { SessionInfo } from '../core/session/manage.js';
 
@@ -17,25 +15,21 @@ export interface SessionManager {
 	revokeOthers(): Promise<number>;
 }
 
-export function createSessionManager(getOptions: (event: RequestEvent) => Promise<AuthOptions>): SessionManager {
-	async function scope() {
-		const event = getRequestEvent();
-		const options = await getOptions(event);
-		const cookies = parseCookieHeader(event.request.headers.get('cookie'));
-		return { ctx: createContext(options, { url: event.url, cookies, body: {} }, { csrfChecked: true }), cookies };
-	}
+export function createSessionManager(current: (event: RequestEvent) => Promise<CurrentSession>): SessionManager {
+	// The request's session is the one `locals.auth()` read: no second lookup.
+	const scope = () => current(getRequestEvent());
 	return {
 		list: async () => {
-			const { ctx, cookies } = await scope();
-			return listSessions(ctx, cookies);
+			const { ctx, cookies, read } = await scope();
+			return listSessions(ctx, cookies, read);
 		},
 		revoke: async (id) => {
-			const { ctx, cookies } = await scope();
-			return revokeSession(ctx, cookies, id);
+			const { ctx, cookies, read } = await scope();
+			return revokeSession(ctx, cookies, id, read);
 		},
 		revokeOthers: async () => {
-			const { ctx, cookies } = await scope();
-			return revokeOtherSessions(ctx, cookies);
+			const { ctx, cookies, read } = await scope();
+			return revokeOtherSessions(ctx, cookies, read);
 		}
 	};
 }

@@ -3,6 +3,7 @@ import type { AuthContext } from '../context.js';
 import { MissingAdapterMethods, UnsupportedStrategy } from '../errors.js';
 import type { AdapterSession } from '../types/models.js';
 import { readDatabaseSession, storedSessionKey } from './database.js';
+import type { SessionRead } from './types.js';
 
 /** One of a user's sessions as the app may show it: no token, an opaque id to revoke it by. */
 export interface SessionInfo {
@@ -22,8 +23,11 @@ function publicId(storedKey: string): string {
 	return createHash('sha256').update(`kitauth.session-id\u0000${storedKey}`).digest('base64url').slice(0, 22);
 }
 
-/** The signed-in user and the store's key of this request's session, or nothing. */
-async function whoAsks(ctx: AuthContext, cookies: Record<string, string>) {
+/**
+ * The signed-in user and the store's key of this request's session, or nothing. `read` is the
+ * request's session when the caller has already read it (then no second lookup).
+ */
+async function whoAsks(ctx: AuthContext, cookies: Record<string, string>, read?: SessionRead) {
 	if (ctx.options.session.strategy !== 'database') {
 		throw new UnsupportedStrategy('Listing and revoking sessions needs database sessions.');
 	}
@@ -31,10 +35,10 @@ async function whoAsks(ctx: AuthContext, cookies: Record<string, string>) {
 	if (typeof adapter.listSessionsByUserId !== 'function' || typeof adapter.deleteSessionsByUserId !== 'function') {
 		throw new MissingAdapterMethods('The adapter lacks listSessionsByUserId/deleteSessionsByUserId for session management.');
 	}
-	const read = await readDatabaseSession(ctx, cookies);
+	const session = read ?? (await readDatabaseSession(ctx, cookies));
 	const raw = cookies[ctx.cookies.sessionToken.name];
-	if (!read.user || !raw) return undefined;
-	return { userId: read.user.id, currentKey: storedSessionKey(ctx, raw), cookies: read.cookies };
+	if (!session.user || !raw) return undefined;
+	return { userId: session.user.id, currentKey: storedSessionKey(ctx, raw) };
 }
 
 function info(session: AdapterSession, currentKey: string): SessionInfo {
@@ -48,8 +52,8 @@ function info(session: AdapterSession, currentKey: string): SessionInfo {
 }
 
 /** The signed-in user's live sessions, newest first; `[]` when not signed in. */
-export async function listSessions(ctx: AuthContext, cookies: Record<string, string>): Promise<SessionInfo[]> {
-	const me = await whoAsks(ctx, cookies);
+export async function listSessions(ctx: AuthContext, cookies: Record<string, string>, read?: SessionRead): Promise<SessionInfo[]> {
+	const me = await whoAsks(ctx, cookies, read);
 	if (!me) return [];
 	const now = Date.now();
 	const sessions = await ctx.options.adapter!.listSessionsByUserId!(me.userId);
@@ -60,8 +64,13 @@ export async function listSessions(ctx: AuthContext, cookies: Record<string, str
 }
 
 /** Ends one of the signed-in user's sessions by its public id. `false` if it is not theirs. */
-export async function revokeSession(ctx: AuthContext, cookies: Record<string, string>, id: string): Promise<boolean> {
-	const me = await whoAsks(ctx, cookies);
+export async function revokeSession(
+	ctx: AuthContext,
+	cookies: Record<string, string>,
+	id: string,
+	read?: SessionRead
+): Promise<boolean> {
+	const me = await whoAsks(ctx, cookies, read);
 	if (!me) return false;
 	const sessions = await ctx.options.adapter!.listSessionsByUserId!(me.userId);
 	const target = sessions.find((session) => publicId(session.sessionToken) === id);
@@ -71,8 +80,8 @@ export async function revokeSession(ctx: AuthContext, cookies: Record<string, st
 }
 
 /** "Sign out everywhere else": ends every session of the user but this one. Returns the count. */
-export async function revokeOtherSessions(ctx: AuthContext, cookies: Record<string, string>): Promise<number> {
-	const me = await whoAsks(ctx, cookies);
+export async function revokeOtherSessions(ctx: AuthContext, cookies: Record<string, string>, read?: SessionRead): Promise<number> {
+	const me = await whoAsks(ctx, cookies, read);
 	if (!me) return 0;
 	return ctx.options.adapter!.deleteSessionsByUserId!(me.userId, me.currentKey);
 }
