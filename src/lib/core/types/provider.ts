@@ -71,8 +71,15 @@ export interface OAuthConfig<P extends Profile = Profile> extends CommonProvider
 	authorization?: EndpointSetting;
 	token?: EndpointSetting & { clientPrivateKey?: CryptoKey | JsonWebKey };
 	userinfo?: EndpointSetting & {
-		/** Fetch the profile yourself (providers with non-standard user info). */
-		request?: (context: { tokens: TokenSet; provider: OAuthConfig<P> }) => Awaitable<P>;
+		/**
+		 * Fetch the profile yourself (providers with non-standard user info). Use the `fetch` given
+		 * here: it is the provider's own (`provider.fetch`) with kitauth's timeout.
+		 */
+		request?: (context: {
+			tokens: TokenSet;
+			provider: OAuthConfig<P>;
+			fetch: typeof globalThis.fetch;
+		}) => Awaitable<P>;
 	};
 	clientId?: string;
 	clientSecret?: string;
@@ -100,6 +107,9 @@ export interface OAuthConfig<P extends Profile = Profile> extends CommonProvider
 }
 
 export type OIDCConfig<P extends Profile = Profile> = OAuthConfig<P> & { type: 'oidc' };
+
+/** What an app passes to a preset (`GitHub({ clientId, clientSecret })`): any field may be overridden. */
+export type OAuthUserConfig<P extends Profile = Profile> = Partial<Omit<OAuthConfig<P>, 'options' | 'type'>>;
 
 export type ProviderConfig = CredentialsConfig | OAuthConfig;
 
