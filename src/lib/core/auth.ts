@@ -2,6 +2,7 @@ import { type AuthOptions, resolveOptions } from './config.js';
 import { createContext, type AuthContext } from './context.js';
 import { MissingSecret, UntrustedHost } from './errors.js';
 import { handleError } from './handle-error.js';
+import { createLogger } from './logger.js';
 import { raw } from './markers.js';
 import { toInternalRequest } from './request.js';
 import { toResponse } from './response.js';
@@ -22,7 +23,8 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
 		options = resolveOptions(config);
 	} catch (error) {
 		if (error instanceof MissingSecret) throw error;
-		const res = handleError(error, undefined, undefined);
+		createLogger(config).error(error instanceof Error ? error : new Error(String(error)));
+		const res = handleError(error, undefined, undefined, { logged: true });
 		return config.raw === raw ? res : toResponse(res, request);
 	}
 	const res = await respond(request, options);

@@ -13,7 +13,12 @@ const JSON_ACTIONS = new Set<AuthAction>(['csrf', 'providers', 'session', 'webau
  * an allow-listed `?error=`) for a failed flow, JSON without internals for the JSON endpoints.
  * Every failure is logged; none is a 500 with a stack trace, none creates a session.
  */
-export function handleError(error: unknown, action: AuthAction | undefined, ctx: AuthContext | undefined): ResponseInternal {
+export function handleError(
+	error: unknown,
+	action: AuthAction | undefined,
+	ctx: AuthContext | undefined,
+	flags: { logged?: boolean } = {}
+): ResponseInternal {
 	if (error instanceof InvalidRequest || error instanceof UnknownAction) {
 		ctx?.options.logger.debug(`refused request: ${error.message}`);
 		const status = error instanceof InvalidRequest ? error.status : 400;
@@ -21,7 +26,7 @@ export function handleError(error: unknown, action: AuthAction | undefined, ctx:
 	}
 	const logged = error instanceof Error ? error : new AuthError(String(error));
 	if (ctx) ctx.options.logger.error(logged);
-	else console.error(logged);
+	else if (!flags.logged) console.error(logged);
 	if (!ctx) return { status: 500, body: { message: 'Server error' } };
 
 	if (!action || JSON_ACTIONS.has(action)) {

@@ -90,7 +90,15 @@ async function credentialsUser(ctx: AuthContext, adapter: Adapter, user: User): 
 	const byEmail = email ? await store.getUserByEmail(email) : null;
 	if (byEmail) return { user: byEmail, isNewUser: false };
 	// Mirror the app's user under the app's own id, so the session points at the same identity.
-	const created = await store.createUser({ ...newUser(user, email), ...(user.id ? { id: user.id } : {}) });
+	let created: AdapterUser;
+	try {
+		created = await store.createUser({ ...newUser(user, email), ...(user.id ? { id: user.id } : {}) });
+	} catch (error) {
+		// Two first sign-ins at once: the other one created the user (unique id/email). Use it.
+		const winner = (user.id ? await store.getUser(user.id) : null) ?? (email ? await store.getUserByEmail(email) : null);
+		if (winner) return { user: winner, isNewUser: false };
+		throw error;
+	}
 	await ctx.options.events.createUser?.({ user: created });
 	return { user: created, isNewUser: true };
 }

@@ -71,7 +71,9 @@ export async function readDatabaseSession(
 	let expires = found.session.expires;
 	let cookies: Cookie[] = [];
 	const lastExtended = expires.getTime() - maxAge * 1000;
-	if (lastExtended + updateAge * 1000 <= now) {
+	// Once the expiry sits at the absolute end there is nothing left to extend.
+	const capped = hardEnd !== undefined && expires.getTime() >= hardEnd;
+	if (!capped && lastExtended + updateAge * 1000 <= now) {
 		expires = new Date(Math.min(now + maxAge * 1000, hardEnd ?? Infinity));
 		await adapter.updateSession!({ sessionToken: key, expires });
 		cookies = [sessionCookie(ctx, raw, expires)];
@@ -96,7 +98,8 @@ export async function startDatabaseSession(ctx: AuthContext, start: SessionStart
 	if (previous && previous.length <= MAX_TOKEN_LENGTH) await adapter.deleteSession!(storedSessionKey(ctx, previous));
 	const token = ctx.options.session.generateSessionToken();
 	const now = new Date();
-	const expires = new Date(now.getTime() + ctx.options.session.maxAge * 1000);
+	const { maxAge, absoluteMaxAge } = ctx.options.session;
+	const expires = new Date(now.getTime() + Math.min(maxAge, absoluteMaxAge ?? Infinity) * 1000);
 	await adapter.createSession!({
 		sessionToken: storedSessionKey(ctx, token),
 		userId: start.user.id!,

@@ -1,0 +1,189 @@
+/**
+ * The session store failing under `Auth()` with database sessions: a closed client, a database
+ * file that cannot be opened, a file locked by another process, a read-only file (in a child
+ * process run as an unprivileged user). The session endpoint answers 503 JSON without internals,
+ * sign-in lands on the error page with `error=Configuration`, the error is logged, no session
+ * cookie is ever set, and nothing hangs (the adapter's busy timeout bounds every wait).
+ */
+import { createClient } from '@libsql/client';
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chmodSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, test } from 'vitest';
+import { LibSQLAdapter, migrate } from '../../src/lib/adapters/libsql/index.js';
+import { AdapterError } from '../../src/lib/core/index.js';
+import type { Setup } from './fixtures.js';
+import { tempDatabase } from '../adapter/support.js';
+import { dbSetup, openStore, sha256, STORE_KINDS, type Store } from './database-fixtures.js';
+import { ALICE_LOGIN, ORIGIN, SECRET, SESSION_COOKIE, sessionCookiesSet, setup, signedIn } from './fixtures.js';
+
+const cleanups: (() => void)[] = [];
+afterEach(() => cleanups.splice(0).reverse().forEach((cleanup) => cleanup()));
+
+const UNAVAILABLE = { message: 'The session store is unavailable. Try again later.' };
+
+/** A 503 with a JSON `{message}` that names nothing internal. */
+async function expectUnavailable(res: Response, secrets: string[]): Promise<void> {
+	expect(res.status).toBe(503);
+	expect(res.headers.get('content-type')).toContain('application/json');
+	expect(sessionCookiesSet(res)).toEqual([]);
+	const text = await res.text();
+	expect(JSON.parse(text)).toEqual(UNAVAILABLE);
+	for (const internal of ['SELECT', 'select', 'sqlite', 'SQLITE', 'LibSQL', 'libsql', 'session"', 'file:', '/tmp', ...secrets]) {
+		expect(text).not.toContain(internal);
+	}
+}
+
+/** A sign-in that failed on the store: the error page, `Configuration`, no session cookie. */
+function expectConfigurationError(res: Response, secrets: string[]): void {
+	expect(res.status).toBe(302);
+	expect(res.headers.get('location')).toBe(`${ORIGIN}/auth/error?error=Configuration`);
+	expect(sessionCookiesSet(res)).toEqual([]);
+	for (const internal of secrets) expect(res.headers.get('location')).not.toContain(internal);
+}
+
+function expectLoggedAdapterError(s: Setup): void {
+	expect(s.errors.length).toBeGreaterThan(0);
+	const error = s.errors.find((e) => e instanceof AdapterError) as AdapterError | undefined;
+	expect(error, s.errors.map((e) => e.message).join('\n')).toBeDefined();
+	expect(error!.cause?.err?.name).toBe('LibSQLAdapterError');
+}
+
+describe.each(STORE_KINDS)('the libSQL client closed under a running app (%s)', (kind) => {
+	test('GET /session → 503 without internals; sign-in → error=Configuration; both logged', async () => {
+		const db: Store = await openStore(kind);
+		cleanups.push(() => db.close());
+		const s = dbSetup(db);
+		const browser = await signedIn(s);
+		const token = browser.cookie(SESSION_COOKIE)!;
+		db.db.close();
+
+		const secrets = [token, sha256(token), db.url.replace(/^file:/, '')];
+		await expectUnavailable(await browser.get('session'), secrets);
+		expectLoggedAdapterError(s);
+		expect(browser.cookie(SESSION_COOKIE)).toBe(token); // a fault is not a sign-out
+
+		const errorsBefore = s.errors.length;
+		const fresh = s.client();
+		expectConfigurationError(await fresh.signInWithCredentials('credentials', { ...ALICE_LOGIN }), secrets);
+		expect(s.errors.length).toBeGreaterThan(errorsBefore);
+		expect(fresh.cookie(SESSION_COOKIE)).toBeUndefined();
+
+		// Signing in again over an existing session fails the same way.
+		expectConfigurationError(await browser.signInWithCredentials('credentials', { ...ALICE_LOGIN }), secrets);
+
+		// The session update endpoint is JSON too.
+		const csrfToken = await browser.csrfToken();
+		await expectUnavailable(await browser.post('session', { json: { csrfToken, data: {} } }), secrets);
+	});
+});
+
+test('a database file that is not a database: 503 on GET /session, Configuration on sign-in', async () => {
+	const temp = tempDatabase('kitauth-dbsession-corrupt-');
+	cleanups.push(() => temp.remove());
+	writeFileSync(temp.path, randomBytes(8192));
+	const s = setup({ adapter: LibSQLAdapter({ url: temp.url }, { busyTimeout: 300 }) });
+	const browser = s.client();
+	const token = 'ab'.repeat(32);
+	browser.setCookie(SESSION_COOKIE, token);
+	const secrets = [token, sha256(token), temp.dir];
+
+	await expectUnavailable(await browser.get('session'), secrets);
+	expectLoggedAdapterError(s);
+	expectConfigurationError(await s.client().signInWithCredentials('credentials', { ...ALICE_LOGIN }), secrets);
+	// No cookie at all: nothing to look up, so the store is not even asked.
+	expect(await s.client().session()).toBeNull();
+});
+
+describe('a database file locked by another process past the busy timeout', () => {
+	test('sign-in (a write) fails with Configuration, without hanging; reads still work (WAL)', async () => {
+		const temp = tempDatabase('kitauth-dbsession-locked-');
+		cleanups.push(() => temp.remove());
+		const setupClient = createClient({ url: temp.url });
+		await migrate(setupClient);
+		setupClient.close();
+		const s = setup({ adapter: LibSQLAdapter({ url: temp.url }, { busyTimeout: 300 }) });
+		const browser = await signedIn(s);
+		const token = browser.cookie(SESSION_COOKIE)!;
+
+		const holder = fileURLToPath(new URL('../support/sqlite-lock-holder.ts', import.meta.url));
+		const locker = spawn(process.execPath, ['--no-warnings', holder, temp.path], { stdio: ['pipe', 'pipe', 'inherit'] });
+		const exited = new Promise((resolve) => locker.on('exit', resolve));
+		cleanups.push(() => void locker.stdin.end());
+		await new Promise<void>((resolve, reject) => {
+			locker.stdout.once('data', () => resolve());
+			locker.once('exit', (code) => reject(new Error(`the lock holder exited with ${code}`)));
+		});
+
+		const secrets = [token, sha256(token), temp.dir];
+		expectConfigurationError(await s.client().signInWithCredentials('credentials', { ...ALICE_LOGIN }), secrets);
+		expectLoggedAdapterError(s);
+		expect(s.errors.some((e) => (e as AdapterError).cause?.err?.message.includes('locked'))).toBe(true);
+		expect(((await browser.session()) as { user?: { email?: string } }).user?.email).toBe('alice@example.com');
+
+		locker.stdin.end();
+		await exited;
+		// Once the lock is gone, sign-in works again.
+		const later = await signedIn(s);
+		expect(later.cookie(SESSION_COOKIE)).toMatch(/^[0-9a-f]{64}$/);
+	});
+});
+
+describe('a read-only database file (child process, unprivileged)', () => {
+	test('reads work; a read that must extend the session → 503; sign-in → Configuration', async () => {
+		const temp = tempDatabase('kitauth-dbsession-ro-');
+		cleanups.push(() => temp.remove());
+		const client = createClient({ url: temp.url });
+		await migrate(client);
+		const s = setup({ adapter: LibSQLAdapter(client) });
+		const browser = await signedIn(s);
+		const token = browser.cookie(SESSION_COOKIE)!;
+		client.close();
+		chmodSync(temp.path, 0o444);
+		chmodSync(temp.dir, 0o555);
+		cleanups.push(() => chmodSync(temp.dir, 0o755));
+
+		// Root ignores file modes: then run the app as an unprivileged user.
+		const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+		const worker = fileURLToPath(new URL('../support/dbsession-readonly-worker.ts', import.meta.url));
+		const hook = fileURLToPath(new URL('../support/ts-svelte-import-hook.ts', import.meta.url));
+		const flags = ['--no-warnings', '--experimental-transform-types', '--import', hook];
+		const run = spawnSync(process.execPath, [...flags, worker, temp.url, token, SECRET], {
+			...asNobody,
+			encoding: 'utf8',
+			timeout: 60_000
+		});
+		expect(run.status, run.stderr).toBe(0);
+		interface Answer {
+			status: number;
+			location: string | null;
+			body: string;
+			sessionCookies: string[];
+		}
+		const result = JSON.parse(run.stdout) as {
+			read: Answer;
+			readWithSlide: Answer;
+			signIn: Answer;
+			logged: { name: string; type?: string; message: string; cause?: string }[];
+		};
+
+		expect(result.read.status).toBe(200);
+		expect(JSON.parse(result.read.body)).toMatchObject({ user: { id: 'user-1', email: 'alice@example.com' } });
+
+		expect(result.readWithSlide.status).toBe(503);
+		expect(JSON.parse(result.readWithSlide.body)).toEqual(UNAVAILABLE);
+		expect(result.readWithSlide.sessionCookies).toEqual([]);
+
+		expect(result.signIn.status).toBe(302);
+		expect(result.signIn.location).toBe(`${ORIGIN}/auth/error?error=Configuration`);
+		expect(result.signIn.sessionCookies).toEqual([]);
+
+		for (const answer of [result.readWithSlide, result.signIn]) {
+			const text = `${answer.body} ${answer.location ?? ''}`;
+			for (const internal of [token, sha256(token), temp.dir, 'SQLITE', 'read-only']) expect(text).not.toContain(internal);
+		}
+		expect(result.logged.filter((e) => e.type === 'AdapterError')).toHaveLength(2);
+		expect(result.logged.every((e) => e.cause?.includes('read-only'))).toBe(true);
+	});
+});
