@@ -251,7 +251,13 @@ describe('resolveOptions: configuration errors', () => {
 	});
 
 	it('an OAuth provider without issuer or endpoints → InvalidEndpoints', () => {
-		expect(() => resolveOptions({ providers: [{ id: 'idp', name: 'IdP', type: 'oauth' }] }, { env: ENV })).toThrow(InvalidEndpoints);
+		expect(() => resolveOptions({ providers: [{ id: 'idp', name: 'IdP', type: 'oauth', clientId: 'cid' }] }, { env: ENV })).toThrow(InvalidEndpoints);
+	});
+
+	it('an OAuth provider without a client id → InvalidProvider naming AUTH_<ID>_ID', () => {
+		expect(() => resolveOptions({ providers: [{ id: 'my-idp', name: 'IdP', type: 'oidc', issuer: 'https://idp.example' }] }, { env: ENV })).toThrow(
+			/AUTH_MY_IDP_ID/
+		);
 	});
 
 	it('an OAuth provider gets its issuer from AUTH_<ID>_ISSUER', () => {

@@ -35,6 +35,8 @@ const ALLOWED: Record<string, string> = {
 	CredentialsSignin: 'CredentialsSignin',
 	OAuthAccountNotLinked: 'OAuthAccountNotLinked',
 	OAuthCallbackError: 'OAuthCallbackError',
+	// A missing/expired check cookie reads as a failed sign-in to retry, not a server error.
+	InvalidCheck: 'OAuthCallbackError',
 	OAuthSignInError: 'OAuthSignin',
 	EmailSignInError: 'EmailSignin',
 	MissingCSRF: 'MissingCSRF',

@@ -3,6 +3,7 @@ import { isProduction } from './env.js';
 import {
 	ExperimentalFeatureNotEnabled,
 	InvalidEndpoints,
+	InvalidProvider,
 	MissingAdapter,
 	MissingAdapterMethods,
 	MissingAuthorize,
@@ -71,6 +72,10 @@ export function assertConfig(input: {
 		}
 		if (provider.type === 'oauth' || provider.type === 'oidc') {
 			const hasEndpoints = !!(provider.authorization && provider.token);
+			if (!provider.clientId) {
+				const variable = `AUTH_${provider.id.toUpperCase().replace(/-/g, '_')}_ID`;
+				throw new InvalidProvider(`Provider "${provider.id}" has no clientId: pass it or set ${variable}.`);
+			}
 			if (!provider.issuer && !provider.wellKnown && !hasEndpoints) {
 				throw new InvalidEndpoints(
 					`Provider "${provider.id}" needs an issuer (for discovery) or authorization and token endpoints.`

@@ -54,6 +54,16 @@ export interface AuthOptions {
 	readonly skipCSRFCheck: boolean;
 	readonly raw: boolean;
 	readonly env: Readonly<Env>;
+	/**
+	 * Per-configuration memory that outlives a request: discovered authorization servers, and
+	 * token refreshes in flight (so parallel requests refresh once).
+	 */
+	readonly runtime: Runtime;
+}
+
+export interface Runtime {
+	readonly discovery: Map<string, Promise<unknown>>;
+	readonly refreshes: Map<string, Promise<unknown>>;
 }
 
 const DAY = 24 * 60 * 60;
@@ -123,7 +133,8 @@ export function resolveOptions(config: AuthConfig, resolve: ResolveOptions = {})
 		enableWebAuthn: config.experimental?.enableWebAuthn === true,
 		skipCSRFCheck: config.skipCSRFCheck === skipCSRFCheck,
 		raw: config.raw === raw,
-		env: Object.freeze({ ...env })
+		env: Object.freeze({ ...env }),
+		runtime: Object.freeze({ discovery: new Map(), refreshes: new Map() })
 	};
 	if (config.debug) logger.warn('debug-enabled');
 	Object.freeze(options);

@@ -97,7 +97,11 @@ export class ErrorPageLoop extends defineError('ErrorPageLoop') {}
 export class EventError extends defineError('EventError') {}
 export class InvalidCallbackUrl extends defineError('InvalidCallbackUrl') {}
 export class InvalidEndpoints extends defineError('InvalidEndpoints') {}
-export class InvalidCheck extends defineError('InvalidCheck') {}
+/**
+ * A flow's state/PKCE/nonce cookie is missing, expired, forged or another provider's. Shown as a
+ * failed sign-in ("try again") rather than a server error: an expired 15-minute cookie is common.
+ */
+export class InvalidCheck extends defineError('InvalidCheck', 'signIn') {}
 export class JWTSessionError extends defineError('JWTSessionError') {}
 export class MissingAdapter extends defineError('MissingAdapter') {}
 export class MissingAdapterMethods extends defineError('MissingAdapterMethods') {}
@@ -149,6 +153,7 @@ const URL_SAFE: Partial<Record<ErrorType, SignInPageErrorParam | ErrorPageParam>
 	CredentialsSignin: 'CredentialsSignin',
 	OAuthAccountNotLinked: 'OAuthAccountNotLinked',
 	OAuthCallbackError: 'OAuthCallbackError',
+	InvalidCheck: 'OAuthCallbackError',
 	OAuthSignInError: 'OAuthSignin',
 	EmailSignInError: 'EmailSignin',
 	MissingCSRF: 'MissingCSRF',

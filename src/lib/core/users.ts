@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { AccountNotLinked, MissingAdapterMethods, OAuthAccountNotLinked } from './errors.js';
 import type { AuthContext } from './context.js';
 import type { Adapter } from './types/adapter.js';
@@ -42,7 +42,10 @@ export async function resolveUser(
 ): Promise<ResolvedUser> {
 	const { adapter, events } = ctx.options;
 	const { user, account } = identity;
-	if (!adapter) return { user, isNewUser: false };
+	if (!adapter) {
+		// No store: a provider's user keeps one stable id across sign-ins, unique across providers.
+		return { user: account.type === 'credentials' ? user : { ...user, id: accountUserId(account) }, isNewUser: false };
+	}
 	if (account.type === 'credentials') {
 		if (ctx.options.session.strategy !== 'database') return { user, isNewUser: false };
 		return credentialsUser(ctx, adapter, user);
@@ -101,6 +104,12 @@ async function credentialsUser(ctx: AuthContext, adapter: Adapter, user: User): 
 	}
 	await ctx.options.events.createUser?.({ user: created });
 	return { user: created, isNewUser: true };
+}
+
+/** A UUID-shaped id derived from (provider, account id): stable, and no raw provider id in tokens. */
+function accountUserId(account: Account): string {
+	const hex = createHash('sha256').update(`${account.provider}\u0000${account.providerAccountId}`).digest('hex');
+	return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
 /** A new stored user: a fresh id (the provider's id lives on the account), no verified email. */

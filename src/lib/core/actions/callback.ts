@@ -1,6 +1,8 @@
 import { type AuthContext, resolveCallbackUrl } from '../context.js';
 import { InvalidProvider, MissingCSRF } from '../errors.js';
 import { credentialsIdentity } from '../flows/credentials.js';
+import { callbackParams, oauthIdentity } from '../flows/oauth/callback.js';
+import { forwardTarget } from '../flows/oauth/proxy.js';
 import { completeSignIn } from '../login.js';
 import type { RequestInternal, ResponseInternal } from '../types/internal.js';
 
@@ -8,13 +10,16 @@ import type { RequestInternal, ResponseInternal } from '../types/internal.js';
 export async function callback(req: RequestInternal, ctx: AuthContext): Promise<ResponseInternal> {
 	const provider = ctx.provider;
 	if (!provider) throw new InvalidProvider(`No provider with id "${req.providerId ?? ''}"`);
-	const { callbackUrl, cookie } = await resolveCallbackUrl(ctx, req);
 	if (provider.type === 'credentials') {
 		if (req.method !== 'POST') throw new InvalidProvider('Credentials callbacks must be POSTed');
 		if (!ctx.csrf.verified) throw new MissingCSRF('Credentials sign-in without a valid CSRF token');
-		const identity = await credentialsIdentity(req, provider);
-		const res = await completeSignIn(ctx, req, identity, callbackUrl);
-		return { ...res, cookies: [...(cookie ? [cookie] : []), ...(res.cookies ?? [])] };
+	} else {
+		// A redirect proxy (the stable deployment) hands a callback back to the deployment that started it.
+		const forward = req.method === 'GET' ? forwardTarget(ctx, provider, callbackParams(req)) : undefined;
+		if (forward) return { redirect: forward };
 	}
-	throw new InvalidProvider(`Provider "${provider.id}" of type ${provider.type} has no callback yet`);
+	const { callbackUrl, cookie } = await resolveCallbackUrl(ctx, req);
+	const identity = provider.type === 'credentials' ? await credentialsIdentity(req, provider) : await oauthIdentity(req, ctx, provider);
+	const res = await completeSignIn(ctx, req, identity, callbackUrl);
+	return { ...res, cookies: [...(cookie ? [cookie] : []), ...(res.cookies ?? [])] };
 }

@@ -1,5 +1,6 @@
 import { type AuthContext, actionUrl, resolveCallbackUrl, withParams } from '../context.js';
 import { isUrlSafeError, MissingCSRF } from '../errors.js';
+import { startOAuth } from '../flows/oauth/authorize.js';
 import { signInPage } from '../pages/index.js';
 import type { RequestInternal, ResponseInternal } from '../types/internal.js';
 
@@ -31,6 +32,6 @@ export async function signInPost(req: RequestInternal, ctx: AuthContext): Promis
 	const signinPage = withParams(ctx.options.pages.signIn ? `${ctx.origin}${ctx.options.pages.signIn}` : actionUrl(ctx, 'signin'), { callbackUrl });
 	const provider = ctx.provider;
 	if (!provider || provider.type === 'credentials') return { redirect: signinPage, cookies };
-	// OAuth/OIDC flows are started by flows/oauth.ts (see the OAuth issue).
-	return { redirect: signinPage, cookies };
+	const started = await startOAuth(req, ctx, provider);
+	return { ...started, cookies: [...cookies, ...(started.cookies ?? [])] };
 }

@@ -102,6 +102,8 @@ export interface OAuthConfig<P extends Profile = Profile> extends CommonProvider
 	style?: ProviderStyle;
 	/** A fetch for every request to this provider (proxies, logging, tests). */
 	fetch?: typeof globalThis.fetch;
+	/** kitauth: milliseconds a request to this provider may take before it fails (default 10000). */
+	timeout?: number;
 	/** The options the provider function was called with; they win over the preset's defaults. */
 	options?: Partial<OAuthConfig<P>>;
 }

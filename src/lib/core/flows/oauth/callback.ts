@@ -1,0 +1,91 @@
+import * as o from 'oauth4webapi';
+import type { AuthContext } from '../../context.js';
+import { AuthError, OAuthCallbackError } from '../../errors.js';
+import type { Identity } from '../../login.js';
+import { openChecks, type CheckKey } from '../../session/checks.js';
+import type { RequestInternal } from '../../types/internal.js';
+import type { Profile } from '../../types/models.js';
+import type { OAuthConfig } from '../../types/provider.js';
+import { activeChecks } from './checks.js';
+import { userAndAccount, tokenSet } from './profile.js';
+import { proxyUrl, redirectUri } from './proxy.js';
+import { authorizationServer, clientFor, endpointParams, httpOptions, providerFetch } from './server.js';
+
+/** The callback's parameters: the query, or the body of a `form_post` response. */
+export function callbackParams(req: RequestInternal): URLSearchParams {
+	if (req.method === 'GET') return new URLSearchParams(req.url.search);
+	const params = new URLSearchParams();
+	for (const [key, value] of Object.entries(req.body)) if (typeof value === 'string') params.set(key, value);
+	return params;
+}
+
+/**
+ * GET|POST /callback/<oauth-id>: checks first (nothing is sent to the provider unless the state,
+ * PKCE and nonce cookies of this provider are present and valid), then the code exchange, the ID
+ * token validated (claims and signature through the JWKS), the profile, and the identity.
+ */
+export async function oauthIdentity(req: RequestInternal, ctx: AuthContext, provider: OAuthConfig): Promise<Identity> {
+	const params = callbackParams(req);
+	const { isPublic, client, auth } = await clientFor(provider);
+	const checks = activeChecks(provider, isPublic, !!proxyUrl(ctx, provider));
+	const needed: CheckKey[] = [];
+	if (checks.pkce) needed.push('pkceCodeVerifier');
+	if (checks.state) needed.push('state');
+	if (checks.nonce) needed.push('nonce');
+	const values = openChecks(ctx, req.cookies, provider.id, needed);
+
+	const error = params.get('error');
+	if (error) {
+		throw new OAuthCallbackError(`Provider "${provider.id}" answered ${error.slice(0, 64)}`, {
+			cause: new Error(params.get('error_description')?.slice(0, 256) ?? error)
+		});
+	}
+	try {
+		const server = await authorizationServer(ctx, provider);
+		const http = httpOptions(provider, server.token_endpoint);
+		const validated = o.validateAuthResponse(server, client, params, checks.state ? values.state! : o.expectNoState);
+		const response = await o.authorizationCodeGrantRequest(
+			server, client, auth, validated, redirectUri(ctx, provider), checks.pkce ? values.pkceCodeVerifier! : o.nopkce, http
+		);
+		const oidc = provider.type === 'oidc';
+		const result = await o.processAuthorizationCodeResponse(server, client, response, {
+			expectedNonce: checks.nonce && oidc ? values.nonce! : o.expectNoNonce,
+			requireIdToken: oidc && provider.idToken !== false
+		});
+		// oauth4webapi checks the ID token's claims; its signature is ours to check, through the JWKS.
+		if (result.id_token) await o.validateApplicationLevelSignature(server, response, httpOptions(provider, server.jwks_uri));
+		const tokens = tokenSet({ ...result });
+		const profile = await fetchProfile(provider, server, client, result, tokens);
+		const { user, account } = await userAndAccount(provider, profile, tokens);
+		return { user, account, profile, allowDangerousEmailAccountLinking: provider.allowDangerousEmailAccountLinking };
+	} catch (cause) {
+		if (cause instanceof AuthError) throw cause;
+		throw new OAuthCallbackError(`The ${provider.id} callback failed`, { cause: cause as Error });
+	}
+}
+
+async function fetchProfile(
+	provider: OAuthConfig,
+	server: o.AuthorizationServer,
+	client: o.Client,
+	result: o.TokenEndpointResponse,
+	tokens: ReturnType<typeof tokenSet>
+): Promise<Profile> {
+	const claims = o.getValidatedIdTokenClaims(result);
+	if (provider.type === 'oidc' && provider.idToken !== false && claims) return { ...claims } as Profile;
+	const request = typeof provider.userinfo === 'object' ? provider.userinfo.request : undefined;
+	if (request) return request({ tokens, provider, fetch: providerFetch(provider) });
+	if (!server.userinfo_endpoint) throw new OAuthCallbackError(`Provider "${provider.id}" has no userinfo endpoint`);
+	const http = httpOptions(provider, server.userinfo_endpoint);
+	if (provider.type === 'oidc') {
+		const response = await o.userInfoRequest(server, client, result.access_token, http);
+		return { ...(await o.processUserInfoResponse(server, client, claims?.sub ?? o.skipSubjectCheck, response)) } as Profile;
+	}
+	const url = new URL(server.userinfo_endpoint);
+	for (const [key, value] of Object.entries(endpointParams(provider.userinfo))) url.searchParams.set(key, String(value));
+	const response = await o.protectedResourceRequest(result.access_token, 'GET', url, new Headers({ accept: 'application/json' }), null, http);
+	if (!response.ok) throw new OAuthCallbackError(`Userinfo of "${provider.id}" answered ${response.status}`);
+	const body: unknown = await response.json();
+	if (!body || typeof body !== 'object' || Array.isArray(body)) throw new OAuthCallbackError(`Userinfo of "${provider.id}" is not an object`);
+	return body as Profile;
+}

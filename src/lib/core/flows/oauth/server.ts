@@ -1,0 +1,140 @@
+import * as o from 'oauth4webapi';
+import type { AuthContext } from '../../context.js';
+import { InvalidEndpoints, OAuthSignInError } from '../../errors.js';
+import type { EndpointSetting, OAuthConfig } from '../../types/provider.js';
+
+const DEFAULT_TIMEOUT = 10_000;
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** The URL of an endpoint setting (`'https://…'` or `{ url }`). */
+export function endpointUrl(setting: EndpointSetting | undefined): string | undefined {
+	return typeof setting === 'string' ? setting : setting?.url;
+}
+
+/** Extra query parameters of an endpoint setting. */
+export function endpointParams(setting: EndpointSetting | undefined): Record<string, unknown> {
+	return typeof setting === 'object' && setting?.params ? setting.params : {};
+}
+
+/** What every oauth4webapi request function accepts, whatever its method and body. */
+export interface HttpOptions {
+	signal: () => AbortSignal;
+	[o.customFetch]?: (url: string, init: o.CustomFetchOptions<string, o.ProtectedResourceRequestBody>) => Promise<Response>;
+	[o.allowInsecureRequests]?: boolean;
+}
+
+/**
+ * Options for every oauth4webapi call to this provider: the provider's own `fetch`, a timeout so a
+ * slow or silent provider fails within bounded time, and plain http only to loopback hosts (a local
+ * test or demo IdP) — never to the network.
+ */
+export function httpOptions(provider: OAuthConfig, url: string | undefined): HttpOptions {
+	const timeout = provider.timeout ?? DEFAULT_TIMEOUT;
+	const options: HttpOptions = { signal: () => AbortSignal.timeout(timeout) };
+	const custom = provider.fetch;
+	// oauth4webapi only ever hands fetch bodies that fetch accepts; the union merely spells them out.
+	if (custom) options[o.customFetch] = (input, init) => custom(input, init as RequestInit);
+	if (url && isLoopbackHttp(url)) options[o.allowInsecureRequests] = true;
+	return options;
+}
+
+function isLoopbackHttp(url: string): boolean {
+	try {
+		const parsed = new URL(url);
+		return parsed.protocol === 'http:' && LOOPBACK.has(parsed.hostname);
+	} catch {
+		return false;
+	}
+}
+
+/** The fetch a `userinfo.request` hook gets: the provider's own, with the same timeout. */
+export function providerFetch(provider: OAuthConfig): typeof globalThis.fetch {
+	const timeout = provider.timeout ?? DEFAULT_TIMEOUT;
+	const base = provider.fetch ?? globalThis.fetch;
+	return (input, init) => base(input, { ...init, signal: init?.signal ?? AbortSignal.timeout(timeout) });
+}
+
+/**
+ * The provider's authorization server: from its explicit endpoints, or discovered from its issuer
+ * (once per configuration; a failed discovery is not cached, so a later request tries again).
+ * Throws `OAuthSignInError` when the provider cannot be reached or answers nonsense.
+ */
+export async function authorizationServer(ctx: AuthContext, provider: OAuthConfig): Promise<o.AuthorizationServer> {
+	const authorization = endpointUrl(provider.authorization);
+	const token = endpointUrl(provider.token);
+	if (authorization && token && !provider.issuer && !provider.wellKnown) {
+		return {
+			issuer: new URL(authorization).origin,
+			authorization_endpoint: authorization,
+			token_endpoint: token,
+			userinfo_endpoint: endpointUrl(provider.userinfo)
+		};
+	}
+	const cache = ctx.options.runtime.discovery;
+	let pending = cache.get(provider.id) as Promise<o.AuthorizationServer> | undefined;
+	if (!pending) {
+		pending = discover(provider).catch((error: unknown) => {
+			cache.delete(provider.id);
+			throw error;
+		});
+		cache.set(provider.id, pending);
+	}
+	const discovered = await pending;
+	// Explicit endpoints still win over discovered ones.
+	return {
+		...discovered,
+		authorization_endpoint: authorization ?? discovered.authorization_endpoint,
+		token_endpoint: token ?? discovered.token_endpoint,
+		userinfo_endpoint: endpointUrl(provider.userinfo) ?? discovered.userinfo_endpoint
+	};
+}
+
+async function discover(provider: OAuthConfig): Promise<o.AuthorizationServer> {
+	const issuer = provider.issuer ?? (provider.wellKnown ? new URL(provider.wellKnown).origin : undefined);
+	if (!issuer) throw new InvalidEndpoints(`Provider "${provider.id}" has no issuer to discover`);
+	const issuerUrl = new URL(issuer);
+	try {
+		const options = { ...httpOptions(provider, issuer), algorithm: provider.type === 'oidc' ? ('oidc' as const) : ('oauth2' as const) };
+		const response = provider.wellKnown
+			? await (provider.fetch ?? fetch)(provider.wellKnown, { signal: AbortSignal.timeout(provider.timeout ?? DEFAULT_TIMEOUT), headers: { accept: 'application/json' } })
+			: await o.discoveryRequest(issuerUrl, options);
+		return await o.processDiscoveryResponse(issuerUrl, response);
+	} catch (error) {
+		throw new OAuthSignInError(`Discovery for provider "${provider.id}" failed`, { cause: error as Error });
+	}
+}
+
+/** Client metadata and client authentication (basic by default; `none` for public clients). */
+export async function clientFor(provider: OAuthConfig): Promise<{ client: o.Client; auth: o.ClientAuth; isPublic: boolean }> {
+	const { token_endpoint_auth_method: method, ...metadata } = provider.client ?? {};
+	const client: o.Client = { ...metadata, client_id: provider.clientId ?? '' };
+	const chosen = method ?? (provider.clientSecret ? 'client_secret_basic' : 'none');
+	switch (chosen) {
+		case 'client_secret_post':
+			return { client, auth: o.ClientSecretPost(provider.clientSecret ?? ''), isPublic: false };
+		case 'private_key_jwt':
+			return { client, auth: o.PrivateKeyJwt(await privateKey(provider)), isPublic: false };
+		case 'none':
+			return { client, auth: o.None(), isPublic: true };
+		default:
+			return { client, auth: o.ClientSecretBasic(provider.clientSecret ?? ''), isPublic: false };
+	}
+}
+
+const JWK_ALGORITHMS: Record<string, RsaHashedImportParams | EcKeyImportParams | Algorithm> = {
+	RS256: { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' },
+	PS256: { name: 'RSA-PSS', hash: 'SHA-256' },
+	ES256: { name: 'ECDSA', namedCurve: 'P-256' },
+	EdDSA: { name: 'Ed25519' }
+};
+
+async function privateKey(provider: OAuthConfig): Promise<o.CryptoKey | o.PrivateKey> {
+	const key = provider.token && typeof provider.token === 'object' ? provider.token.clientPrivateKey : undefined;
+	if (!key) throw new InvalidEndpoints(`Provider "${provider.id}" uses private_key_jwt but has no token.clientPrivateKey`);
+	if (typeof CryptoKey !== 'undefined' && key instanceof CryptoKey) return key;
+	const jwk = key as JsonWebKey & { kid?: string };
+	const algorithm = JWK_ALGORITHMS[jwk.alg ?? 'RS256'];
+	if (!algorithm) throw new InvalidEndpoints(`Unsupported private_key_jwt algorithm ${jwk.alg}`);
+	const imported = await crypto.subtle.importKey('jwk', jwk, algorithm, false, ['sign']);
+	return { key: imported, kid: jwk.kid };
+}
