@@ -21,3 +21,4 @@ export {
 export type * from './core/types.js';
 export { listProviders, type ClientProvider } from './sveltekit/providers.js';
 export type { SessionManager, SessionInfo } from './sveltekit/sessions.js';
+export type { AccountsApi, LinkedAccount } from './sveltekit/accounts.js';

@@ -1,5 +1,7 @@
 import type { Handle } from './types.js';
 import { createSignIn, createSignOut, type SignInFunction, type SignOutFunction } from './actions.js';
+import type { RequestEvent } from '@sveltejs/kit';
+import { type AccountsApi, createAccounts, createGetAccessToken } from './accounts.js';
 import { createCurrentSession } from './current.js';
 import { createHandle } from './handle.js';
 import { createOptionsGetter } from './options.js';
@@ -15,6 +17,10 @@ export interface SvelteKitAuthResult {
 	signOut: SignOutFunction;
 	/** The signed-in user's sessions: list, revoke one, revoke all others (database sessions). */
 	sessions: SessionManager;
+	/** The signed-in user's linked accounts (with an adapter). */
+	accounts: AccountsApi;
+	/** The signed-in user's access token for a provider, refreshed when expired (server only). */
+	getAccessToken: (event: RequestEvent, providerId: string) => Promise<string | null>;
 }
 
 /**
@@ -28,6 +34,8 @@ export function SvelteKitAuth(config: SvelteKitAuthConfigInput): SvelteKitAuthRe
 		handle: createHandle(getOptions, current),
 		signIn: createSignIn(getOptions),
 		signOut: createSignOut(getOptions),
-		sessions: createSessionManager(current)
+		sessions: createSessionManager(current),
+		accounts: createAccounts(current),
+		getAccessToken: createGetAccessToken(current)
 	};
 }

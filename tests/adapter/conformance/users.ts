@@ -32,7 +32,8 @@ const METHODS = [
 	'updateAuthenticatorCounter',
 	'listSessionsByUserId',
 	'deleteSessionsByUserId',
-	'listAccountsByUserId'
+	'listAccountsByUserId',
+	'updateAccount'
 ] as const;
 
 export function userTests(target: () => Target): void {
@@ -161,6 +162,20 @@ export function userTests(target: () => Target): void {
 		expect(listed).toHaveLength(2);
 		expect(listed).toEqual(expect.arrayContaining(mine.map((a) => expect.objectContaining(a))));
 		expect(await adapter.listAccountsByUserId(uid())).toEqual([]);
+	});
+
+	test('updateAccount stores new token fields, never moves the account, null when unknown', async () => {
+		const { adapter } = target();
+		const user = await createUser(target());
+		const other = await createUser(target());
+		const account = newAccount(user.id, 'github');
+		await adapter.linkAccount(account);
+		const key = { provider: account.provider, providerAccountId: account.providerAccountId };
+		const updated = await adapter.updateAccount({ ...key, access_token: 'fresh', expires_at: 1234567890, userId: other.id });
+		expect(updated).toEqual(expect.objectContaining({ ...key, access_token: 'fresh', expires_at: 1234567890, userId: user.id }));
+		expect((await adapter.getAccount(account.providerAccountId, account.provider))?.access_token).toBe('fresh');
+		expect(await adapter.getUserByAccount(key)).toEqual(expect.objectContaining({ id: user.id }));
+		expect(await adapter.updateAccount({ provider: 'github', providerAccountId: uid(), access_token: 'x' })).toBeNull();
 	});
 
 	test('deleteUser removes the user with its sessions, accounts and authenticators', async () => {

@@ -21,6 +21,7 @@ type UserMethods = Required<
 		| 'unlinkAccount'
 		| 'getAccount'
 		| 'listAccountsByUserId'
+		| 'updateAccount'
 	>
 >;
 
@@ -120,6 +121,21 @@ export function userMethods({ db, tables, guard }: AdapterContext): UserMethods 
 				]);
 				const row = rows[0];
 				return row ? toAccount(row) : undefined;
+			}),
+
+		// Token fields only: who the account belongs to and what it is never change here.
+		updateAccount: ({ provider, providerAccountId, ...fields }) =>
+			guard.run('updateAccount', async () => {
+				const values = columnValues(accounts, fields);
+				for (const fixed of ['userId', 'type', 'provider', 'providerAccountId']) delete values[fixed];
+				const where = and(eq(accounts.provider, provider), eq(accounts.providerAccountId, providerAccountId));
+				if (Object.keys(values).length === 0) {
+					const row: Row | undefined = await db.select().from(accounts).where(where).get();
+					return row ? toAccount(row) : null;
+				}
+				const [rows] = await db.batch([db.update(accounts).set(values).where(where).returning()]);
+				const row = rows[0];
+				return row ? toAccount(row) : null;
 			}),
 
 		// Note the argument order: (providerAccountId, provider), as in Auth.js.

@@ -2,6 +2,7 @@ import type { AuthContext } from '../context.js';
 import { now } from './jwt.js';
 import { clearChunked, readChunked, writeChunked } from './cookies.js';
 import { decodeSessionToken, encodeSessionToken } from './token.js';
+import { refreshJwtTokens, sessionTokens } from '../flows/oauth/refresh.js';
 import type { SessionRead, SessionStart } from './types.js';
 import type { JWT } from '../types/models.js';
 import type { Session } from '../types/models.js';
@@ -29,7 +30,7 @@ export async function readJwtSession(
 	// Snapshot first: callbacks often edit the token in place and return the same object.
 	const before = JSON.stringify(decoded);
 	const token = await callbacks.jwt({
-		token: decoded,
+		token: await refreshJwtTokens(ctx, decoded),
 		...(update ? { trigger: 'update' as const, session: update.data } : {})
 	});
 	if (!token) return { session: null, cookies: clearChunked(name, options, requestCookies) };
@@ -51,11 +52,12 @@ export async function readJwtSession(
 	return { session, cookies, token };
 }
 
-/** The session a JWT yields before the `session` callback: only name, email and image. */
+/** The session a JWT yields before the `session` callback: name, email, image (and an error). */
 function defaultSession(token: JWT, exp: number): Session {
 	return {
 		user: { name: token.name ?? undefined, email: token.email ?? undefined, image: (token.picture as string | undefined) ?? undefined },
-		expires: new Date(exp * 1000).toISOString()
+		expires: new Date(exp * 1000).toISOString(),
+		...(typeof token.error === 'string' ? { error: token.error } : {})
 	};
 }
 
@@ -75,8 +77,10 @@ async function writeJwtCookies(
 export async function startJwtSession(ctx: AuthContext, start: SessionStart): Promise<Cookie[]> {
 	const { user, account, profile, isNewUser, requestCookies } = start;
 	const { name, options } = ctx.cookies.sessionToken;
+	// Without an adapter, the token is the only place a provider's tokens can be kept for refresh.
+	const oauth = !ctx.options.adapter && account ? sessionTokens(account) : undefined;
 	const token = await ctx.options.callbacks.jwt({
-		token: { name: user.name, email: user.email, picture: user.image, sub: user.id },
+		token: { name: user.name, email: user.email, picture: user.image, sub: user.id, ...(oauth ? { oauth } : {}) },
 		user,
 		account,
 		profile,

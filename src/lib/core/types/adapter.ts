@@ -55,6 +55,13 @@ export interface Adapter {
 	listSessionsByUserId?(userId: string): Awaitable<AdapterSession[]>;
 	/** kitauth: delete every session of a user, optionally keeping one. Returns how many went. */
 	deleteSessionsByUserId?(userId: string, keepSessionToken?: string): Awaitable<number>;
+	/**
+	 * kitauth: store new token fields on an account (after a token refresh). Without it the core
+	 * unlinks and re-links the account.
+	 */
+	updateAccount?(
+		account: Partial<AdapterAccount> & Pick<AdapterAccount, 'provider' | 'providerAccountId'>
+	): Awaitable<AdapterAccount | null>;
 	/** kitauth: the accounts linked to a user (never their tokens in a browser). */
 	listAccountsByUserId?(userId: string): Awaitable<AdapterAccount[]>;
 }
