@@ -46,6 +46,8 @@ export default defineConfig({
 			AUTH_SECRET: 'e2e-secret-0123456789abcdef0123456789abcdef',
 			AUTH_TRUST_HOST: 'true',
 			DATABASE_URL,
+			// The demo's local OpenID Provider (offered when no real provider is configured).
+			DEMO_IDP_PORT: String(PORT + 1),
 			NODE_OPTIONS: '--disable-warning=ExperimentalWarning'
 		},
 		url: `http://127.0.0.1:${PORT}/bench/bare`,

@@ -3,7 +3,8 @@ import { sequence } from '@sveltejs/kit/hooks';
 import type { ServerInit } from '@sveltejs/kit/hooks';
 import { MissingSecretError } from '#lib';
 import { migrate } from '#lib/adapters/libsql/index.js';
-import { authConfig, database, handle as authHandle } from './demo/auth.js';
+import { authConfig, database, handle as authHandle, useLocalIdp } from './demo/auth.js';
+import { startLocalIdp } from './demo/local-idp.js';
 
 export const handle = sequence(authHandle);
 
@@ -19,4 +20,10 @@ export const init: ServerInit = async () => {
 		);
 	}
 	await migrate(database);
+	if (useLocalIdp) {
+		// In development the server module can be re-run: stop the previous IdP first.
+		const holder = globalThis as { __kitauthDemoIdp?: () => Promise<void> };
+		await holder.__kitauthDemoIdp?.();
+		holder.__kitauthDemoIdp = await startLocalIdp();
+	}
 };

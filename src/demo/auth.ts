@@ -2,11 +2,34 @@ import { dev } from '$app/env';
 import { SvelteKitAuth, type SvelteKitAuthConfig } from '#lib';
 import { LibSQLAdapter } from '#lib/adapters/libsql/index.js';
 import Credentials from '#lib/providers/credentials.js';
+import GitHub from '#lib/providers/github.js';
+import type { Provider } from '#lib';
+import { LOCAL_IDP_CLIENT_ID, LOCAL_IDP_CLIENT_SECRET, localIdpIssuer } from './local-idp.js';
 import { demoDatabase, demoStrategy } from './database.js';
 import { demoSecret } from './secret.js';
 import { checkDemoPassword } from './users.js';
 
 export const database = demoDatabase();
+
+/** GitHub when its credentials are set; otherwise (or with KITAUTH_DEMO_LOCAL_IDP=on) the local IdP. */
+const github = !!(process.env.AUTH_GITHUB_ID && process.env.AUTH_GITHUB_SECRET);
+export const useLocalIdp = !github || process.env.KITAUTH_DEMO_LOCAL_IDP === 'on';
+
+const oauthProviders: Provider[] = [
+	...(github ? [GitHub] : []),
+	...(useLocalIdp
+		? [
+				{
+					id: 'local',
+					name: 'Local test IdP',
+					type: 'oidc' as const,
+					issuer: localIdpIssuer(),
+					clientId: LOCAL_IDP_CLIENT_ID,
+					clientSecret: LOCAL_IDP_CLIENT_SECRET
+				}
+			]
+		: [])
+];
 
 /** The demo's kitauth configuration: the demo user, on database sessions by default. */
 export const authConfig: SvelteKitAuthConfig = {
@@ -20,9 +43,10 @@ export const authConfig: SvelteKitAuthConfig = {
 				password: { label: 'Password', type: 'password', autocomplete: 'current-password', required: true }
 			},
 			authorize: ({ email, password }) => checkDemoPassword(email, password)
-		})
+		}),
+		...oauthProviders
 	],
 	pages: { signIn: '/signin' }
 };
 
-export const { handle, signIn, signOut, sessions } = SvelteKitAuth(authConfig);
+export const { handle, signIn, signOut, sessions, accounts } = SvelteKitAuth(authConfig);

@@ -7,7 +7,7 @@ async function signIn(page: Page, password: string) {
 	await page.goto('/signin');
 	await page.getByLabel('Email').fill(EMAIL);
 	await page.getByLabel('Password').fill(password);
-	await page.getByRole('button', { name: 'Sign in' }).click();
+	await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 async function sessionCookie(page: Page) {
@@ -49,7 +49,7 @@ for (const javaScriptEnabled of [true, false]) {
 			await expect(page.getByLabel('Email')).toHaveValue(EMAIL);
 			await expect(page.getByLabel('Password')).toHaveValue('');
 			await page.getByLabel('Password').fill(PASSWORD);
-			await page.getByRole('button', { name: 'Sign in' }).click();
+			await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 			await expect(page).toHaveURL(/\/account$/);
 		});
 	});

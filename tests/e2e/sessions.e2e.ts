@@ -6,7 +6,7 @@ async function signedInPage(browser: Browser, userAgent: string): Promise<Page> 
 	await page.goto('/signin?redirectTo=/account');
 	await page.getByLabel('Email').fill('demo@example.com');
 	await page.getByLabel('Password').fill('demo-password');
-	await page.getByRole('button', { name: 'Sign in' }).click();
+	await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 	// Match the path, not the end of the URL: `/signin?redirectTo=/account` ends in /account too.
 	await expect(page).toHaveURL((url) => url.pathname === '/account');
 	return page;

@@ -10,6 +10,13 @@ import type { AuthActionFailure } from './types.js';
 
 type GetOptions = (event: RequestEvent) => Promise<AuthOptions>;
 
+/**
+ * Locations come from the core, already validated (same-origin callback URLs, or the provider's
+ * authorization endpoint), so external redirects are allowed. Kit 3 requires saying so; kit 2
+ * ignores the argument.
+ */
+const EXTERNAL = { external: true } as const;
+
 /** Options of the programmatic `signIn()` (a record or the FormData of a form). */
 export type SignInOptions =
 	| FormData
@@ -98,7 +105,7 @@ export function createSignIn(getOptions: GetOptions): SignInFunction {
 			if (error instanceof AuthError) return fail(400, refusal(error, keptValues(provider, fields)));
 			throw error;
 		}
-		redirect(303, location);
+		redirect(303, location, EXTERNAL);
 	}
 
 	async function signIn(
@@ -117,7 +124,7 @@ export function createSignIn(getOptions: GetOptions): SignInFunction {
 		);
 		const location = await run(event, eventOrProvider, fields, new URLSearchParams(authorizationParams), target);
 		if (shouldRedirect === false || shouldRedirect === 'false') return location;
-		redirect(303, location);
+		redirect(303, location, EXTERNAL);
 	}
 	return signIn as SignInFunction;
 }
@@ -143,13 +150,13 @@ export function createSignOut(getOptions: GetOptions): SignOutFunction {
 				if (!(error instanceof AuthError)) throw error;
 				return fail(503, { failed: true as const, fieldErrors: {}, formErrors: ['Could not sign out. Try again.'], error: urlErrorFor(error) });
 			}
-			redirect(303, location);
+			redirect(303, location, EXTERNAL);
 		}
 		const event = getRequestEvent();
 		const target = validRedirectTo(eventOrOptions?.redirectTo, event.url.origin, { failed: true, fieldErrors: {}, formErrors: [] });
 		const location = await run(event, target);
 		if (eventOrOptions?.redirect === false) return location;
-		redirect(303, location);
+		redirect(303, location, EXTERNAL);
 	}
 	return signOut as SignOutFunction;
 }

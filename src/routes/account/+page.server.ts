@@ -1,5 +1,6 @@
 import { fail, redirect } from '@sveltejs/kit';
-import { sessions } from '../../demo/auth.js';
+import { listProviders } from '#lib';
+import { accounts, authConfig, sessions } from '../../demo/auth.js';
 import { demoStrategy } from '../../demo/database.js';
 import type { Actions, PageServerLoad } from './$types';
 
@@ -9,7 +10,10 @@ export const load: PageServerLoad = async ({ locals, url }) => {
 	return {
 		user: session.user,
 		expires: session.expires,
-		sessions: demoStrategy() === 'database' ? await sessions.list() : null
+		sessions: demoStrategy() === 'database' ? await sessions.list() : null,
+		accounts: await accounts.list(),
+		// Providers a signed-in user can link: signing in with one while signed in links it.
+		linkable: listProviders(authConfig).filter((p) => p.type === 'oauth' || p.type === 'oidc')
 	};
 };
 

@@ -75,11 +75,7 @@ export interface OAuthConfig<P extends Profile = Profile> extends CommonProvider
 		 * Fetch the profile yourself (providers with non-standard user info). Use the `fetch` given
 		 * here: it is the provider's own (`provider.fetch`) with kitauth's timeout.
 		 */
-		request?: (context: {
-			tokens: TokenSet;
-			provider: OAuthConfig<P>;
-			fetch: typeof globalThis.fetch;
-		}) => Awaitable<P>;
+		request?(context: { tokens: TokenSet; provider: OAuthConfig<P>; fetch: typeof globalThis.fetch }): Awaitable<P>;
 	};
 	clientId?: string;
 	clientSecret?: string;
@@ -92,10 +88,12 @@ export interface OAuthConfig<P extends Profile = Profile> extends CommonProvider
 	checks?: OAuthChecks[];
 	/** OIDC: read the profile from the ID token (default) or, with `false`, from userinfo. */
 	idToken?: boolean;
+	// Hooks are declared as methods so a preset typed for its own profile (`OAuthConfig<GitHubProfile>`)
+	// still fits in `providers: Provider[]`.
 	/** Maps the provider's profile to a user; the returned `id` becomes the account's id. */
-	profile?: (profile: P, tokens: TokenSet) => Awaitable<User & { id: string }>;
+	profile?(profile: P, tokens: TokenSet): Awaitable<User & { id: string }>;
 	/** Picks the token fields stored on the account. */
-	account?: (tokens: TokenSet) => Partial<Account> | undefined;
+	account?(tokens: TokenSet): Partial<Account> | undefined;
 	/** Allow signing in to an existing user with the same email. Only for providers that verify emails. */
 	allowDangerousEmailAccountLinking?: boolean;
 	redirectProxyUrl?: string;

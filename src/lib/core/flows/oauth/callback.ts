@@ -56,11 +56,23 @@ export async function oauthIdentity(req: RequestInternal, ctx: AuthContext, prov
 		if (result.id_token) await o.validateApplicationLevelSignature(server, response, httpOptions(provider, server.jwks_uri));
 		const tokens = tokenSet({ ...result });
 		const profile = await fetchProfile(provider, server, client, result, tokens);
+		// Apple posts the user's name once, on first consent, as a `user` form field beside the code.
+		const posted = req.method === 'POST' ? params.get('user') : null;
+		if (posted) profile.user = parseJsonObject(posted);
 		const { user, account } = await userAndAccount(provider, profile, tokens);
 		return { user, account, profile, allowDangerousEmailAccountLinking: provider.allowDangerousEmailAccountLinking };
 	} catch (cause) {
 		if (cause instanceof AuthError) throw cause;
 		throw new OAuthCallbackError(`The ${provider.id} callback failed`, { cause: cause as Error });
+	}
+}
+
+function parseJsonObject(text: string): Record<string, unknown> | undefined {
+	try {
+		const value: unknown = JSON.parse(text);
+		return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+	} catch {
+		return undefined;
 	}
 }
 
@@ -72,7 +84,14 @@ async function fetchProfile(
 	tokens: ReturnType<typeof tokenSet>
 ): Promise<Profile> {
 	const claims = o.getValidatedIdTokenClaims(result);
-	if (provider.type === 'oidc' && provider.idToken !== false && claims) return { ...claims } as Profile;
+	if (provider.type === 'oidc' && provider.idToken !== false && claims) {
+		// Servers that keep the ID token minimal (OIDC "conform" mode) serve email and name only
+		// from userinfo: fetch it then, checked against the ID token's subject.
+		if (claims.email !== undefined || !server.userinfo_endpoint) return { ...claims } as Profile;
+		const response = await o.userInfoRequest(server, client, result.access_token, httpOptions(provider, server.userinfo_endpoint));
+		const info = await o.processUserInfoResponse(server, client, claims.sub, response);
+		return { ...info, ...claims } as Profile;
+	}
 	const request = typeof provider.userinfo === 'object' ? provider.userinfo.request : undefined;
 	if (request) return request({ tokens, provider, fetch: providerFetch(provider) });
 	if (!server.userinfo_endpoint) throw new OAuthCallbackError(`Provider "${provider.id}" has no userinfo endpoint`);

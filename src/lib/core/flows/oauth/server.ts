@@ -62,9 +62,11 @@ export function providerFetch(provider: OAuthConfig): typeof globalThis.fetch {
 export async function authorizationServer(ctx: AuthContext, provider: OAuthConfig): Promise<o.AuthorizationServer> {
 	const authorization = endpointUrl(provider.authorization);
 	const token = endpointUrl(provider.token);
-	if (authorization && token && !provider.issuer && !provider.wellKnown) {
+	// Plain OAuth 2 with explicit endpoints needs no discovery (GitHub has none, yet names an issuer
+	// for the RFC 9207 `iss` check); OIDC with an issuer still discovers, for its JWKS.
+	if (authorization && token && !provider.wellKnown && (provider.type === 'oauth' || !provider.issuer)) {
 		return {
-			issuer: new URL(authorization).origin,
+			issuer: provider.issuer ?? new URL(authorization).origin,
 			authorization_endpoint: authorization,
 			token_endpoint: token,
 			userinfo_endpoint: endpointUrl(provider.userinfo)
