@@ -133,7 +133,9 @@ async function readLimited(request: Request): Promise<Uint8Array<ArrayBuffer>> {
 		if (done) break;
 		size += value.byteLength;
 		if (size > MAX_BODY_BYTES) {
-			await reader.cancel().catch(() => {});
+			// Stop reading and let go; cancelling races the stream's own producer (undici then
+			// rejects an enqueue nobody awaits).
+			reader.releaseLock();
 			throw new InvalidRequest('The request body is too large', 413);
 		}
 		chunks.push(value);

@@ -1,7 +1,7 @@
 import type { AuthContext } from '../../context.js';
 import type { SessionRead } from '../../session/types.js';
 import type { AdapterAccount } from '../../types/models.js';
-import { isExpired, oauthProvider, REFRESH_ERROR, refreshTokens, type SessionTokens } from './refresh.js';
+import { idTokenSubject, isExpired, oauthProvider, REFRESH_ERROR, refreshTokens, type SessionTokens } from './refresh.js';
 
 /**
  * The signed-in user's access token for a provider, refreshed when it has expired; `null` when
@@ -24,7 +24,7 @@ export async function accessToken(ctx: AuthContext, read: SessionRead, providerI
 	if (!isExpired(account.expires_at)) return account.access_token;
 	if (!account.refresh_token) return null;
 	try {
-		const fresh = await refreshTokens(ctx, provider, account.refresh_token);
+		const fresh = await refreshTokens(ctx, provider, account.refresh_token, idTokenSubject(account.id_token));
 		const updated: AdapterAccount = {
 			...account,
 			access_token: fresh.access_token,

@@ -53,7 +53,11 @@ export async function oauthIdentity(req: RequestInternal, ctx: AuthContext, prov
 			requireIdToken: oidc && provider.idToken !== false
 		});
 		// oauth4webapi checks the ID token's claims; its signature is ours to check, through the JWKS.
-		if (result.id_token) await o.validateApplicationLevelSignature(server, response, httpOptions(provider, server.jwks_uri));
+		// A plain OAuth 2 provider's identity comes from userinfo, not from an ID token it may add:
+		// without discovery there are no keys to check one against, and none is trusted.
+		if (result.id_token && (oidc || server.jwks_uri)) {
+			await o.validateApplicationLevelSignature(server, response, httpOptions(provider, server.jwks_uri));
+		}
 		const tokens = tokenSet({ ...result });
 		const profile = await fetchProfile(provider, server, client, result, tokens);
 		// Apple posts the user's name once, on first consent, as a `user` form field beside the code.

@@ -9,6 +9,12 @@ import { authorizationServer, clientFor, httpOptions } from './server.js';
 
 /** Refresh a little before the access token really expires: requests take time. */
 const EARLY_SECONDS = 30;
+/**
+ * How long a finished refresh is remembered: a request that left the browser before the new cookie
+ * arrived still carries the old (now rotated, spent) refresh token and must get the same result
+ * instead of spending it again. Within one process; across instances the provider decides.
+ */
+const GRACE_MS = 60_000;
 
 /** The error a session carries after a failed refresh (until the user signs in again). */
 export const REFRESH_ERROR = 'RefreshTokenError';
@@ -16,6 +22,8 @@ export const REFRESH_ERROR = 'RefreshTokenError';
 /** The provider tokens a JWT session keeps when there is no adapter to keep them. */
 export interface SessionTokens {
 	provider: string;
+	/** The ID token's subject at sign-in: a refresh must not hand us another user's tokens. */
+	sub?: string;
 	access_token?: string;
 	refresh_token?: string;
 	expires_at?: number;
@@ -29,24 +37,52 @@ export function isExpired(expiresAt: unknown): boolean {
  * Uses a refresh token once, however many requests ask at the same moment (they share one
  * exchange). The new tokens keep the old refresh token when the provider sends none.
  */
-export function refreshTokens(ctx: AuthContext, provider: OAuthConfig, refreshToken: string): Promise<TokenSet> {
+export function refreshTokens(
+	ctx: AuthContext,
+	provider: OAuthConfig,
+	refreshToken: string,
+	expectedSubject: string | undefined
+): Promise<TokenSet> {
 	const key = `${provider.id}\u0000${createHash('sha256').update(refreshToken).digest('hex')}`;
 	const inFlight = ctx.options.runtime.refreshes;
 	let pending = inFlight.get(key) as Promise<TokenSet> | undefined;
 	if (!pending) {
-		pending = exchange(ctx, provider, refreshToken).finally(() => inFlight.delete(key));
+		pending = exchange(ctx, provider, refreshToken, expectedSubject);
 		inFlight.set(key, pending);
+		pending.then(
+			() => setTimeout(() => inFlight.delete(key), GRACE_MS).unref?.(),
+			() => inFlight.delete(key)
+		);
 	}
 	return pending;
 }
 
-async function exchange(ctx: AuthContext, provider: OAuthConfig, refreshToken: string): Promise<TokenSet> {
+/** The `sub` of an ID token this server already validated (when it was issued to us). */
+export function idTokenSubject(idToken: unknown): string | undefined {
+	if (typeof idToken !== 'string') return undefined;
+	try {
+		const payload: unknown = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8'));
+		const sub = payload && typeof payload === 'object' ? (payload as { sub?: unknown }).sub : undefined;
+		return typeof sub === 'string' ? sub : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+async function exchange(ctx: AuthContext, provider: OAuthConfig, refreshToken: string, expectedSubject: string | undefined): Promise<TokenSet> {
 	try {
 		const server = await authorizationServer(ctx, provider);
 		const { client, auth } = await clientFor(provider);
 		const response = await o.refreshTokenGrantRequest(server, client, auth, refreshToken, httpOptions(provider, server.token_endpoint));
 		const result = await o.processRefreshTokenResponse(server, client, response);
-		if (result.id_token) await o.validateApplicationLevelSignature(server, response, httpOptions(provider, server.jwks_uri));
+		if (result.id_token) {
+			if (provider.type === 'oidc' || server.jwks_uri) {
+				await o.validateApplicationLevelSignature(server, response, httpOptions(provider, server.jwks_uri));
+			}
+			// OIDC Core §12.2: a refreshed ID token must name the same user.
+			const sub = o.getValidatedIdTokenClaims(result)?.sub;
+			if (expectedSubject && sub !== expectedSubject) throw new Error('The refreshed ID token names another subject');
+		}
 		const tokens = tokenSet({ ...result });
 		return { ...tokens, refresh_token: tokens.refresh_token ?? refreshToken };
 	} catch (cause) {
@@ -70,8 +106,14 @@ export async function refreshJwtTokens(ctx: AuthContext, token: JWT): Promise<JW
 	const provider = oauthProvider(ctx, stored.provider);
 	if (!provider) return token;
 	try {
-		const fresh = await refreshTokens(ctx, provider, stored.refresh_token);
-		const oauth: SessionTokens = { provider: provider.id, access_token: fresh.access_token, refresh_token: fresh.refresh_token, expires_at: fresh.expires_at };
+		const fresh = await refreshTokens(ctx, provider, stored.refresh_token, stored.sub);
+		const oauth: SessionTokens = {
+			provider: provider.id,
+			sub: stored.sub,
+			access_token: fresh.access_token,
+			refresh_token: fresh.refresh_token,
+			expires_at: fresh.expires_at
+		};
 		return { ...token, oauth };
 	} catch (error) {
 		ctx.options.logger.error(error as Error);
@@ -82,7 +124,13 @@ export async function refreshJwtTokens(ctx: AuthContext, token: JWT): Promise<JW
 /** What a JWT session stores of a sign-in's tokens (only when no adapter stores them). */
 export function sessionTokens(account: { provider: string; type: string } & TokenSet): SessionTokens | undefined {
 	if ((account.type !== 'oauth' && account.type !== 'oidc') || !account.access_token) return undefined;
-	return { provider: account.provider, access_token: account.access_token, refresh_token: account.refresh_token, expires_at: account.expires_at };
+	return {
+		provider: account.provider,
+		sub: idTokenSubject(account.id_token),
+		access_token: account.access_token,
+		refresh_token: account.refresh_token,
+		expires_at: account.expires_at
+	};
 }
 
 export { oauthProvider };
