@@ -19,6 +19,7 @@ export default defineConfig({
 			'tests/unit/**/*.test.ts',
 			'tests/integration/**/*.test.ts',
 			'tests/adapter/**/*.test.ts',
+			'tests/sveltekit/**/*.test.ts',
 			'src/**/*.test.ts'
 		],
 		environment: 'node',

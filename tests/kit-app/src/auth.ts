@@ -1,0 +1,66 @@
+import { SvelteKitAuth, type Adapter, type SvelteKitAuthConfig } from '#lib';
+import { LibSQLAdapter } from '#lib/adapters/libsql/index.js';
+import Credentials from '#lib/providers/credentials.js';
+
+/** The fixture's `paths.base` (vite.config.ts). */
+export const BASE = '/base';
+
+/** The one user `authorize()` accepts. */
+export const ALICE = { id: 'user-alice', email: 'alice@example.com', name: 'Alice', password: 'correct horse battery staple' };
+
+/** A temporary file the test creates (`:memory:` only while building). */
+export const database = { url: process.env.KIT_APP_DATABASE_URL ?? ':memory:' };
+const store = LibSQLAdapter(database);
+
+/**
+ * `getSessionAndUser` calls per request (keyed by `locals`, one object per request): the lazy
+ * config hands each request a view of the adapter that counts them.
+ */
+const reads = new WeakMap<object, number>();
+
+export function sessionReads(locals: App.Locals): number {
+	return reads.get(locals) ?? 0;
+}
+
+function countingAdapter(locals: App.Locals): Adapter {
+	return {
+		...store,
+		getSessionAndUser: (token) => {
+			reads.set(locals, sessionReads(locals) + 1);
+			return store.getSessionAndUser(token);
+		}
+	};
+}
+
+const credentials = Credentials({
+	credentials: {
+		email: { label: 'Email', type: 'email' },
+		password: { label: 'Password', type: 'password' }
+	},
+	authorize: ({ email, password }) =>
+		email === ALICE.email && password === ALICE.password ? { id: ALICE.id, email: ALICE.email, name: ALICE.name } : null
+});
+
+const shared = {
+	providers: [credentials],
+	session: { strategy: 'database' }
+} satisfies SvelteKitAuthConfig;
+
+/** The app's instance: a lazy config, user basePath `/api/auth` → served at `/base/api/auth/*`. */
+export const main = SvelteKitAuth(async (event) => ({
+	...shared,
+	basePath: '/api/auth',
+	adapter: countingAdapter(event.locals)
+}));
+
+/** Misconfigured: an OIDC provider with neither issuer nor endpoints. Mounted on `/base/broken/*`. */
+export const broken = SvelteKitAuth({
+	basePath: '/broken/auth',
+	providers: [{ id: 'nowhere', name: 'Nowhere', type: 'oidc', clientId: 'fixture', clientSecret: 'fixture' }]
+});
+
+/**
+ * Misconfigured the other way: the same store and sessions, but the host is not trusted, so every
+ * session read must fail. Mounted on `/base/untrusted/*`.
+ */
+export const untrusted = SvelteKitAuth({ ...shared, basePath: '/untrusted/auth', adapter: store, trustHost: false });

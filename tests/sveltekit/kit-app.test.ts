@@ -1,0 +1,540 @@
+/**
+ * kitauth's SvelteKit integration in a real SvelteKit 3 app (tests/kit-app), built with
+ * `vite build` and served by adapter-node, driven over HTTP with `fetch` and a cookie jar.
+ *
+ * The fixture runs under `paths.base` `/base` with a user `basePath` of `/api/auth` (endpoints at
+ * `/base/api/auth/*`), a lazy config on database sessions (libSQL, a temporary file), and two
+ * misconfigured instances: `/base/broken/*` (an OIDC provider with neither issuer nor endpoints)
+ * and `/base/untrusted/*` (the same store, `trustHost: false`).
+ */
+import { createHash } from 'node:crypto';
+import { type Client, createClient } from '@libsql/client';
+import { parse } from 'devalue';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { isDeletion, setCookies, TestClient } from '../support/client.js';
+import { buildFixture, type RunningApp, startFixture } from './kit-app-server.js';
+
+const SESSION_COOKIE = 'authjs.session-token';
+const ALICE = { email: 'alice@example.com', password: 'correct horse battery staple' };
+const DAY = 24 * 60 * 60 * 1000;
+const CONFIGURATION_MESSAGE =
+	'There was a problem with the server configuration. Check the server logs for more information.';
+
+let app: RunningApp;
+let db: Client;
+
+beforeAll(async () => {
+	const { ms } = await buildFixture();
+	console.info(`tests/kit-app built in ${ms} ms`);
+	app = await startFixture();
+	db = createClient({ url: app.databaseUrl });
+	await db.execute('PRAGMA busy_timeout = 5000');
+}, 120_000);
+
+afterAll(async () => {
+	db?.close();
+	await app?.stop();
+});
+
+/** A browser stand-in: a cookie jar, `Origin` on POSTs, the proxy's protocol header, no redirects followed. */
+function browser(userAgent = 'kit-app test'): TestClient {
+	return new TestClient(
+		async (request) => {
+			const headers = new Headers(request.headers);
+			headers.set('x-forwarded-proto', 'http');
+			if (!headers.has('user-agent')) headers.set('user-agent', userAgent);
+			const body = request.body ? await request.arrayBuffer() : undefined;
+			return fetch(request.url, { method: request.method, headers, body, redirect: 'manual' });
+		},
+		{ origin: app.origin, basePath: '/base/api/auth' }
+	);
+}
+
+const ACTION_HEADERS = { accept: 'application/json', 'x-sveltekit-action': 'true' };
+const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
+interface ActionResult {
+	type: string;
+	status: number;
+	location?: string;
+	data?: unknown;
+}
+
+/** A form action submitted as kit's client (`use:enhance`) does: JSON back, `data` devalue-encoded. */
+async function enhancedAction(client: TestClient, name: string, form: Record<string, string>) {
+	const res = await client.post(`/base/form?/${name}`, { form, headers: ACTION_HEADERS });
+	const body = (await res.json()) as ActionResult;
+	if (typeof body.data === 'string') body.data = parse(body.data);
+	return { res, body };
+}
+
+interface PageState {
+	status: number;
+	data: Record<string, unknown>;
+	form: unknown;
+}
+
+/** The `<pre id="fixture-state">` the fixture's layout renders (load data and action result). */
+function pageState(html: string): PageState {
+	const match = /<pre id="fixture-state">([^<]*)<\/pre>/.exec(html);
+	if (!match?.[1]) throw new Error(`no fixture state in:\n${html.slice(0, 500)}`);
+	const text = match[1]
+		.replaceAll('&lt;', '<')
+		.replaceAll('&gt;', '>')
+		.replaceAll('&quot;', '"')
+		.replaceAll('&#39;', "'")
+		.replaceAll('&amp;', '&');
+	return JSON.parse(text) as PageState;
+}
+
+function sessionSetCookie(res: Response) {
+	return setCookies(res).find((cookie) => cookie.name === SESSION_COOKIE);
+}
+
+function sha256(value: string): string {
+	return createHash('sha256').update(value).digest('hex');
+}
+
+async function storedSession(token: string): Promise<{ expires: number } | undefined> {
+	const { rows } = await db.execute({ sql: 'SELECT expires FROM session WHERE sessionToken = ?', args: [sha256(token)] });
+	const row = rows[0];
+	return row ? { expires: Number(row.expires) } : undefined;
+}
+
+const SIGN_IN_FORM = { providerId: 'credentials', ...ALICE, redirectTo: '/base/app/protected' };
+
+/** Signs `client` in through the form action; returns the session token. */
+async function signIn(client: TestClient): Promise<string> {
+	const { res, body } = await enhancedAction(client, 'signIn', SIGN_IN_FORM);
+	expect(res.status, JSON.stringify(body)).toBe(200);
+	expect(body.type).toBe('redirect');
+	const token = client.cookie(SESSION_COOKIE);
+	expect(token).toMatch(/^[0-9a-f]{64}$/);
+	return token!;
+}
+
+async function protectedPage(client: TestClient, zone = 'app', headers: Record<string, string> = HTML) {
+	const res = await client.get(`/base/${zone}/protected`, { headers });
+	return { res, html: await res.text() };
+}
+
+describe('routing: paths.base + the user basePath', () => {
+	test('GET /base/api/auth/csrf is answered by kitauth (the app never sees it)', async () => {
+		const res = await browser().get('/base/api/auth/csrf');
+		expect(res.status).toBe(200);
+		expect(res.headers.get('x-kit-app')).toBeNull();
+		expect(((await res.json()) as { csrfToken: string }).csrfToken).toMatch(/^[0-9a-f]{64}$/);
+	});
+
+	test('GET /base/api/auth/providers lists URLs under /base/api/auth', async () => {
+		const res = await browser().get('/base/api/auth/providers');
+		expect(res.status).toBe(200);
+		expect(await res.json()).toEqual({
+			credentials: {
+				id: 'credentials',
+				name: 'Credentials',
+				type: 'credentials',
+				signinUrl: `${app.origin}/base/api/auth/signin/credentials`,
+				callbackUrl: `${app.origin}/base/api/auth/callback/credentials`
+			}
+		});
+	});
+
+	test('GET /base/api/auth/session: null signed out, the session signed in', async () => {
+		const client = browser();
+		const out = await client.get('/base/api/auth/session');
+		expect(out.status).toBe(200);
+		expect(await out.json()).toBeNull();
+		await signIn(client);
+		const res = await client.get('/base/api/auth/session');
+		expect(res.status).toBe(200);
+		expect(await res.json()).toMatchObject({ user: { email: ALICE.email } });
+	});
+
+	test('/base/auth/* (default basePath) and /api/auth/* (no paths.base) are not kitauth: 404 from the app', async () => {
+		const client = browser();
+		await signIn(client);
+		const defaultBase = await client.get('/base/auth/session');
+		expect(defaultBase.status).toBe(404);
+		expect(defaultBase.headers.get('x-kit-app')).toBe('resolved');
+		expect(await defaultBase.text()).not.toContain(ALICE.email);
+		const noKitBase = await client.get('/api/auth/session');
+		expect(noKitBase.status).toBe(404);
+		expect(await noKitBase.text()).not.toContain(ALICE.email);
+	});
+
+	test('every other request goes on through the sequence to the app', async () => {
+		const client = browser();
+		const page = await client.get('/base/form', { headers: HTML });
+		expect(page.status).toBe(200);
+		expect(page.headers.get('x-kit-app')).toBe('resolved');
+		expect(pageState(await page.text()).data).toEqual({ email: null });
+		const endpoint = await client.post('/base/fn/sessions', { json: {} });
+		expect(endpoint.status).toBe(200);
+		expect(endpoint.headers.get('x-kit-app')).toBe('resolved');
+	});
+});
+
+describe('form actions (actions = { signIn, signOut })', () => {
+	test('sign-in, as use:enhance sends it: redirect 303 to redirectTo, and a session cookie', async () => {
+		const client = browser();
+		const { res, body } = await enhancedAction(client, 'signIn', SIGN_IN_FORM);
+		expect(res.status).toBe(200);
+		expect(body).toEqual({ type: 'redirect', status: 303, location: `${app.origin}/base/app/protected` });
+		const cookie = sessionSetCookie(res);
+		expect(cookie?.attributes).toMatchObject({ path: '/', httponly: true, samesite: 'Lax' });
+		expect(await storedSession(client.cookie(SESSION_COOKIE)!)).toBeDefined();
+		const { res: page, html } = await protectedPage(client);
+		expect(page.status).toBe(200);
+		expect(pageState(html).data.secret).toBe(`protected-data-for-${ALICE.email}`);
+	});
+
+	test('sign-in, as a plain HTML form POST: 303 with Location, and a session cookie', async () => {
+		const client = browser();
+		const res = await client.post('/base/form?/signIn', { form: SIGN_IN_FORM, headers: HTML });
+		expect(res.status).toBe(303);
+		expect(res.headers.get('location')).toBe(`${app.origin}/base/app/protected`);
+		expect(sessionSetCookie(res)?.value).toMatch(/^[0-9a-f]{64}$/);
+	});
+
+	test('validation failures: 400 with exactly {failed, fieldErrors, formErrors} (enhanced)', async () => {
+		const client = browser();
+		const { res, body } = await enhancedAction(client, 'signIn', {
+			providerId: 'nope',
+			redirectTo: 'https://evil.example/'
+		});
+		expect(res.status).toBe(400);
+		expect(body.type).toBe('failure');
+		expect(body.status).toBe(400);
+		expect(body.data).toStrictEqual({
+			failed: true,
+			fieldErrors: { providerId: ['Unknown provider "nope".'], redirectTo: ['Must be a path on this site.'] },
+			formErrors: []
+		});
+		expect(sessionSetCookie(res)).toBeUndefined();
+	});
+
+	test('validation failures: the page renders with status 400 and the same `form` (plain POST)', async () => {
+		const client = browser();
+		const res = await client.post('/base/form?/signIn', {
+			form: { providerId: 'credentials', options: '[1, 2]' },
+			headers: HTML
+		});
+		expect(res.status).toBe(400);
+		expect(res.headers.get('content-type')).toContain('text/html');
+		const state = pageState(await res.text());
+		expect(state.status).toBe(400);
+		expect(state.form).toStrictEqual({
+			failed: true,
+			fieldErrors: { options: ['Must be a JSON object of text values.'] },
+			formErrors: []
+		});
+	});
+
+	test('a file where text is expected is a form error, not a 500', async () => {
+		const client = browser();
+		const form = new FormData();
+		form.set('providerId', 'credentials');
+		form.set('email', new Blob(['x'], { type: 'text/plain' }), 'email.txt');
+		const res = await client.post('/base/form?/signIn', { body: form, headers: ACTION_HEADERS });
+		expect(res.status).toBe(400);
+		const body = (await res.json()) as ActionResult;
+		expect(parse(body.data as string)).toStrictEqual({
+			failed: true,
+			fieldErrors: {},
+			formErrors: ['Field "email" must be text, not a file.']
+		});
+	});
+
+	test('wrong password: 400 with error CredentialsSignin, its code, the email kept, no password echoed', async () => {
+		const client = browser();
+		const { res, body } = await enhancedAction(client, 'signIn', {
+			providerId: 'credentials',
+			email: ALICE.email,
+			password: 'hunter2-wrong'
+		});
+		expect(res.status).toBe(400);
+		expect(body.data).toMatchObject({
+			failed: true,
+			fieldErrors: {},
+			error: 'CredentialsSignin',
+			code: 'credentials',
+			values: { email: ALICE.email }
+		});
+		expect((body.data as { formErrors: string[] }).formErrors).toHaveLength(1);
+		expect(JSON.stringify(body)).not.toContain('hunter2-wrong');
+		expect(sessionSetCookie(res)).toBeUndefined();
+		expect(client.jar.has(SESSION_COOKIE)).toBe(false);
+	});
+
+	test('a foreign redirectTo is a field error even with the right password: no session', async () => {
+		const client = browser();
+		const { res, body } = await enhancedAction(client, 'signIn', { ...SIGN_IN_FORM, redirectTo: 'https://evil.example/x' });
+		expect(res.status).toBe(400);
+		expect(body.data).toStrictEqual({
+			failed: true,
+			fieldErrors: { redirectTo: ['Must be a path on this site.'] },
+			formErrors: []
+		});
+		expect(client.jar.has(SESSION_COOKIE)).toBe(false);
+	});
+
+	test('a cross-site form POST (foreign Origin) is refused by SvelteKit: 403, no session', async () => {
+		const client = browser();
+		const res = await client.post('/base/form?/signIn', {
+			form: SIGN_IN_FORM,
+			headers: { ...HTML, origin: 'https://evil.example' }
+		});
+		expect(res.status).toBe(403);
+		expect(await res.text()).toContain('Cross-site POST form submissions are forbidden');
+		expect(sessionSetCookie(res)).toBeUndefined();
+	});
+
+	test('sign-out: 303 to redirectTo, the cookie cleared, the stored session gone', async () => {
+		const client = browser();
+		const token = await signIn(client);
+		const { res, body } = await enhancedAction(client, 'signOut', { redirectTo: '/base/form' });
+		expect(body).toEqual({ type: 'redirect', status: 303, location: `${app.origin}/base/form` });
+		const cleared = sessionSetCookie(res);
+		expect(cleared && isDeletion(cleared)).toBe(true);
+		expect(client.jar.has(SESSION_COOKIE)).toBe(false);
+		expect(await storedSession(token)).toBeUndefined();
+		// The old token opens nothing.
+		const replay = browser();
+		replay.jar.set(SESSION_COOKIE, token);
+		expect((await protectedPage(replay)).res.status).toBe(401);
+	});
+
+	test('sign-out with a foreign redirectTo: 400 fieldErrors.redirectTo, still signed in', async () => {
+		const client = browser();
+		const token = await signIn(client);
+		const { res, body } = await enhancedAction(client, 'signOut', { redirectTo: '//evil.example/' });
+		expect(res.status).toBe(400);
+		expect(body.data).toStrictEqual({
+			failed: true,
+			fieldErrors: { redirectTo: ['Must be a path on this site.'] },
+			formErrors: []
+		});
+		expect(await storedSession(token)).toBeDefined();
+	});
+});
+
+describe('server functions (signIn/signOut from a +server.ts)', () => {
+	const credentials = { ...ALICE, redirectTo: '/base/app/protected' };
+
+	test('signIn("credentials", { redirect: false }) returns the URL and sets the session cookie', async () => {
+		const client = browser();
+		const res = await client.post('/base/fn/sign-in', { json: credentials });
+		expect(res.status).toBe(200);
+		expect(await res.json()).toEqual({ url: `${app.origin}/base/app/protected` });
+		const token = client.cookie(SESSION_COOKIE);
+		expect(token).toMatch(/^[0-9a-f]{64}$/);
+		expect(await storedSession(token!)).toBeDefined();
+	});
+
+	test('signIn("credentials") redirects (303) to redirectTo, with the session cookie', async () => {
+		const client = browser();
+		const res = await client.post('/base/fn/sign-in-redirect', { json: credentials });
+		expect(res.status).toBe(303);
+		expect(res.headers.get('location')).toBe(`${app.origin}/base/app/protected`);
+		expect(sessionSetCookie(res)?.value).toMatch(/^[0-9a-f]{64}$/);
+	});
+
+	test('wrong credentials throw an AuthError of type CredentialsSignin; no session', async () => {
+		const client = browser();
+		const res = await client.post('/base/fn/sign-in-throws', { json: { ...credentials, password: 'wrong' } });
+		expect(res.status).toBe(401);
+		expect(await res.json()).toMatchObject({ type: 'CredentialsSignin' });
+		expect(sessionSetCookie(res)).toBeUndefined();
+	});
+
+	test('signIn() without a provider: the sign-in page URL under /base/api/auth, with callbackUrl', async () => {
+		const client = browser();
+		const res = await client.post('/base/fn/sign-in-page', { json: { redirectTo: '/base/after' } });
+		expect(res.status).toBe(200);
+		const url = new URL(((await res.json()) as { url: string }).url);
+		expect(url.origin).toBe(app.origin);
+		expect(url.pathname).toBe('/base/api/auth/signin');
+		expect(url.searchParams.get('callbackUrl')).toBe('/base/after');
+		// … and that page is served.
+		const page = await client.get(url.href, { headers: HTML });
+		expect(page.status).toBe(200);
+		expect(page.headers.get('content-type')).toContain('text/html');
+	});
+
+	test('signIn() without a provider redirects to the sign-in page, callbackUrl = the current URL', async () => {
+		const res = await browser().post('/base/fn/sign-in-page-redirect', { json: {} });
+		expect(res.status).toBe(303);
+		const location = new URL(res.headers.get('location')!);
+		expect(location.origin + location.pathname).toBe(`${app.origin}/base/api/auth/signin`);
+		expect(location.searchParams.get('callbackUrl')).toBe(`${app.origin}/base/fn/sign-in-page-redirect`);
+	});
+
+	test('signOut({ redirect: false }) returns the URL, clears the cookie and ends the stored session', async () => {
+		const client = browser();
+		const token = await signIn(client);
+		const res = await client.post('/base/fn/sign-out', { json: {} });
+		expect(res.status).toBe(200);
+		expect(await res.json()).toEqual({ url: `${app.origin}/base/fn/sign-out` });
+		expect(client.jar.has(SESSION_COOKIE)).toBe(false);
+		expect(await storedSession(token)).toBeUndefined();
+	});
+
+	test('signOut({ redirectTo }) redirects (303) there and ends the session', async () => {
+		const client = browser();
+		const token = await signIn(client);
+		const res = await client.post('/base/fn/sign-out-redirect', { json: {} });
+		expect(res.status).toBe(303);
+		expect(res.headers.get('location')).toBe(`${app.origin}/base/after`);
+		const cleared = sessionSetCookie(res);
+		expect(cleared && isDeletion(cleared)).toBe(true);
+		expect(await storedSession(token)).toBeUndefined();
+	});
+});
+
+describe('locals.auth()', () => {
+	test('is read once per request however many times a load asks (and returns the same session)', async () => {
+		const client = browser();
+		await signIn(client);
+		const { res, html } = await protectedPage(client);
+		expect(res.status).toBe(200);
+		expect(pageState(html).data).toMatchObject({
+			secret: `protected-data-for-${ALICE.email}`,
+			sameObject: true,
+			reads: 1
+		});
+	});
+
+	test('the session manager uses the same read (no second lookup)', async () => {
+		const client = browser();
+		await signIn(client);
+		const res = await client.post('/base/fn/sessions', { json: {} });
+		expect(res.status).toBe(200);
+		expect(((await res.json()) as { reads: number }).reads).toBe(1);
+	});
+
+	test('signed out: no session, the protected page answers 401', async () => {
+		const { res, html } = await protectedPage(browser());
+		expect(res.status).toBe(401);
+		expect(html).not.toContain('protected-data-for-');
+	});
+
+	test('re-issues the session cookie only when updateAge has passed (database sessions)', async () => {
+		const client = browser();
+		const token = await signIn(client);
+		const fresh = await protectedPage(client);
+		expect(fresh.res.status).toBe(200);
+		expect(sessionSetCookie(fresh.res)).toBeUndefined();
+
+		// Make the session look last extended two days ago (updateAge: one day).
+		const before = (await storedSession(token))!.expires;
+		await db.execute({
+			sql: 'UPDATE session SET expires = ? WHERE sessionToken = ?',
+			args: [before - 2 * DAY, sha256(token)]
+		});
+		const due = await protectedPage(client);
+		expect(due.res.status).toBe(200);
+		expect(pageState(due.html).data.reads).toBe(1);
+		const reissued = sessionSetCookie(due.res);
+		expect(reissued?.value).toBe(token);
+		const expires = Date.parse(String(reissued?.attributes.expires));
+		expect(expires).toBeGreaterThan(before - DAY);
+		const stored = (await storedSession(token))!.expires;
+		expect(stored).toBeGreaterThan(before - DAY);
+		expect(Math.abs(stored - expires)).toBeLessThan(2000);
+
+		const after = await protectedPage(client);
+		expect(after.res.status).toBe(200);
+		expect(sessionSetCookie(after.res)).toBeUndefined();
+	});
+});
+
+describe('fail closed (GHSA-8fpg-xm3f-6cx3): a broken configuration never yields a session', () => {
+	test('control: the same cookie opens the protected page of the working instance', async () => {
+		const client = browser();
+		await signIn(client);
+		const { res, html } = await protectedPage(client, 'app');
+		expect(res.status).toBe(200);
+		expect(html).toContain(`protected-data-for-${ALICE.email}`);
+	});
+
+	test('OIDC provider without issuer or endpoints: the protected page is a 500 without protected data', async () => {
+		const client = browser();
+		await signIn(client);
+		for (const headers of [HTML, { accept: 'application/json' }]) {
+			const { res, html } = await protectedPage(client, 'broken', headers);
+			expect(res.status).toBe(500);
+			expect(html).not.toContain('protected-data-for-');
+			expect(html).not.toContain(ALICE.email);
+		}
+	});
+
+	test('OIDC provider without issuer or endpoints: its auth endpoints answer 500, never a session', async () => {
+		const client = browser();
+		await signIn(client);
+		for (const path of ['session', 'providers', 'csrf']) {
+			const res = await client.get(`/base/broken/auth/${path}`, { headers: { accept: 'application/json' } });
+			expect(res.status).toBe(500);
+			const body = (await res.json()) as Record<string, unknown>;
+			expect(typeof body.message).toBe('string');
+			expect(body.user).toBeUndefined();
+			expect(JSON.stringify(body)).not.toContain(ALICE.email);
+		}
+	});
+
+	test('untrusted host: locals.auth() throws, the protected page is a 500 without protected data', async () => {
+		const client = browser();
+		await signIn(client);
+		const { res, html } = await protectedPage(client, 'untrusted');
+		expect(res.status).toBe(500);
+		expect(html).not.toContain('protected-data-for-');
+		expect(html).not.toContain(ALICE.email);
+	});
+
+	test('untrusted host: /base/untrusted/auth/session answers the configuration error', async () => {
+		const client = browser();
+		await signIn(client);
+		const res = await client.get('/base/untrusted/auth/session');
+		expect(res.status).toBe(500);
+		expect(await res.json()).toEqual({ message: CONFIGURATION_MESSAGE });
+	});
+});
+
+describe('sessions.list() / revokeOthers() over HTTP', () => {
+	test('lists the user\'s sessions without any token or token hash; revokeOthers ends the others', async () => {
+		const laptop = browser('Laptop kit-app');
+		const phone = browser('Phone kit-app');
+		const laptopToken = await signIn(laptop);
+		const phoneToken = await signIn(phone);
+
+		const res = await laptop.post('/base/fn/sessions', { json: {} });
+		expect(res.status).toBe(200);
+		const text = await res.text();
+		for (const secret of [laptopToken, phoneToken, sha256(laptopToken), sha256(phoneToken)]) {
+			expect(text).not.toContain(secret);
+		}
+		const { sessions } = JSON.parse(text) as { sessions: Record<string, unknown>[] };
+		for (const session of sessions) {
+			expect(Object.keys(session).sort()).toEqual(['createdAt', 'current', 'expires', 'id', 'userAgent']);
+			expect(String(session.id)).toMatch(/^[\w-]{22}$/);
+		}
+		expect(sessions.filter((s) => s.current)).toEqual([expect.objectContaining({ userAgent: 'Laptop kit-app' })]);
+		expect(sessions.some((s) => !s.current && s.userAgent === 'Phone kit-app')).toBe(true);
+
+		const revoked = await laptop.post('/base/fn/revoke-others', { json: {} });
+		expect(revoked.status).toBe(200);
+		expect(((await revoked.json()) as { revoked: number }).revoked).toBeGreaterThanOrEqual(1);
+		expect(await storedSession(phoneToken)).toBeUndefined();
+		expect((await protectedPage(phone)).res.status).toBe(401);
+
+		const after = (await (await laptop.post('/base/fn/sessions', { json: {} })).json()) as { sessions: unknown[] };
+		expect(after.sessions).toEqual([expect.objectContaining({ current: true, userAgent: 'Laptop kit-app' })]);
+		expect((await protectedPage(laptop)).res.status).toBe(200);
+	});
+
+	test('signed out: an empty list, nothing revoked', async () => {
+		const client = browser();
+		expect(await (await client.post('/base/fn/sessions', { json: {} })).json()).toEqual({ sessions: [], reads: 0 });
+		expect(await (await client.post('/base/fn/revoke-others', { json: {} })).json()).toEqual({ revoked: 0 });
+	});
+});
