@@ -108,7 +108,7 @@ export interface OAuthConfig<P extends Profile = Profile> extends CommonProvider
 
 export type OIDCConfig<P extends Profile = Profile> = OAuthConfig<P> & { type: 'oidc' };
 
-/** What an app passes to a preset (`GitHub({ clientId, clientSecret })`): any field may be overridden. */
+/** What an app passes to a preset (`GitHub({ clientId, clientSecret })`): every field may be overridden. */
 export type OAuthUserConfig<P extends Profile = Profile> = Partial<Omit<OAuthConfig<P>, 'options' | 'type'>>;
 
 export type ProviderConfig = CredentialsConfig | OAuthConfig;
