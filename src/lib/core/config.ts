@@ -72,7 +72,11 @@ const DAY = 24 * 60 * 60;
 const cache = new WeakMap<AuthConfig, AuthOptions>();
 
 export interface ResolveOptions {
-	env?: Env;
+	/**
+	 * The environment, or a function that reads it. A function is only called when the options
+	 * are first derived: copying `process.env` costs more than a whole JWT session read.
+	 */
+	env?: Env | (() => Env);
 	/** A keyring from a longer-lived owner (lazy configs re-resolve per request). */
 	keyrings?: Map<string, Keyring>;
 }
@@ -84,7 +88,7 @@ export interface ResolveOptions {
 export function resolveOptions(config: AuthConfig, resolve: ResolveOptions = {}): AuthOptions {
 	const cached = cache.get(config);
 	if (cached) return cached;
-	const env = resolve.env ?? processEnv();
+	const env = (typeof resolve.env === 'function' ? resolve.env() : resolve.env) ?? processEnv();
 	const logger = createLogger(config);
 	const withEnv = withEnvDefaults(env, config, logger);
 	const secrets = secretList(withEnv.secret);

@@ -38,7 +38,7 @@ export function createOptionsGetter(input: SvelteKitAuthConfigInput): (event: Re
 			effective = { ...config, basePath: base && !basePath.startsWith(`${base}/`) ? `${base}${basePath}` : basePath };
 			withBase.set(config, effective);
 		}
-		return resolveOptions(effective, { env: kitEnv(), keyrings });
+		return resolveOptions(effective, { env: kitEnv, keyrings });
 	};
 	if (typeof input !== 'function') return async () => resolveFor(input);
 	return async (event) => resolveFor(await input(event));
