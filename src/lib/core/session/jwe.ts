@@ -2,6 +2,7 @@ import {
 	createCipheriv,
 	createDecipheriv,
 	createHmac,
+	type KeyObject,
 	randomBytes,
 	timingSafeEqual
 } from 'node:crypto';
@@ -25,9 +26,10 @@ export function sealJwe(plaintext: string, key: DerivedKey): string {
 	const header = b64u(JSON.stringify({ alg: 'dir', enc: 'A256CBC-HS512', kid: key.kid }));
 	const aad = Buffer.from(header, 'ascii');
 	const iv = randomBytes(16);
-	const cipher = createCipheriv('aes-256-cbc', key.key.subarray(32), iv);
+	const { macKey, cipherKey } = cbcKeys(key);
+	const cipher = createCipheriv('aes-256-cbc', cipherKey, iv);
 	const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-	const tag = cbcTag(key.key.subarray(0, 32), aad, iv, ciphertext);
+	const tag = cbcTag(macKey, aad, iv, ciphertext);
 	return `${header}..${b64u(iv)}.${b64u(ciphertext)}.${b64u(tag)}`;
 }
 
@@ -71,29 +73,35 @@ export function openJwe(
 	for (const key of selectKeys(parsed)) {
 		const plaintext =
 			parsed.enc === 'A256CBC-HS512'
-				? openCbc(key.key, aad, iv, ciphertext, tag)
-				: openGcm(key.key, aad, iv, ciphertext, tag);
+				? openCbc(key, aad, iv, ciphertext, tag)
+				: openGcm(key, aad, iv, ciphertext, tag);
 		if (plaintext !== null) return plaintext;
 	}
 	return null;
 }
 
-function openCbc(key: Buffer, aad: Buffer, iv: Buffer, ct: Buffer, tag: Buffer): string | null {
-	if (key.length !== 64 || iv.length !== 16 || tag.length !== 32 || ct.length % 16 !== 0) return null;
-	const expected = cbcTag(key.subarray(0, 32), aad, iv, ct);
+/** The two halves of an A256CBC-HS512 key; throws for a key of another size (a caller's bug). */
+function cbcKeys(key: DerivedKey): { macKey: KeyObject; cipherKey: KeyObject } {
+	if (key.key.length !== 64 || !key.macKey) throw new TypeError('A256CBC-HS512 needs a 64-byte key');
+	return { macKey: key.macKey, cipherKey: key.cipherKey };
+}
+
+function openCbc(key: DerivedKey, aad: Buffer, iv: Buffer, ct: Buffer, tag: Buffer): string | null {
+	if (key.key.length !== 64 || !key.macKey || iv.length !== 16 || tag.length !== 32 || ct.length % 16 !== 0) return null;
+	const expected = cbcTag(key.macKey, aad, iv, ct);
 	if (!timingSafeEqual(expected, tag)) return null;
 	try {
-		const decipher = createDecipheriv('aes-256-cbc', key.subarray(32), iv);
+		const decipher = createDecipheriv('aes-256-cbc', key.cipherKey, iv);
 		return Buffer.concat([decipher.update(ct), decipher.final()]).toString('utf8');
 	} catch {
 		return null;
 	}
 }
 
-function openGcm(key: Buffer, aad: Buffer, iv: Buffer, ct: Buffer, tag: Buffer): string | null {
-	if (key.length !== 32 || iv.length !== 12 || tag.length !== 16) return null;
+function openGcm(key: DerivedKey, aad: Buffer, iv: Buffer, ct: Buffer, tag: Buffer): string | null {
+	if (key.key.length !== 32 || iv.length !== 12 || tag.length !== 16) return null;
 	try {
-		const decipher = createDecipheriv('aes-256-gcm', key, iv);
+		const decipher = createDecipheriv('aes-256-gcm', key.cipherKey, iv);
 		decipher.setAAD(aad);
 		decipher.setAuthTag(tag);
 		return Buffer.concat([decipher.update(ct), decipher.final()]).toString('utf8');
@@ -103,7 +111,7 @@ function openGcm(key: Buffer, aad: Buffer, iv: Buffer, ct: Buffer, tag: Buffer):
 }
 
 /** RFC 7518 §5.2.2.1: HMAC-SHA-512 over AAD ‖ IV ‖ ciphertext ‖ AL, truncated to 32 bytes. */
-function cbcTag(macKey: Buffer, aad: Buffer, iv: Buffer, ciphertext: Buffer): Buffer {
+function cbcTag(macKey: KeyObject, aad: Buffer, iv: Buffer, ciphertext: Buffer): Buffer {
 	const al = Buffer.alloc(8);
 	al.writeBigUInt64BE(BigInt(aad.length * 8));
 	return createHmac('sha512', macKey)
