@@ -25,6 +25,21 @@ export interface AuthContext {
 	readonly csrfChecked: boolean;
 }
 
+/** Cookie tables per options object, [plain, secure]: built once, not on every request. */
+const tables = new WeakMap<AuthOptions, [CookiesOptions?, CookiesOptions?]>();
+
+function cookiesFor(options: AuthOptions, secure: boolean): CookiesOptions {
+	let pair = tables.get(options);
+	if (!pair) tables.set(options, (pair = []));
+	const index = secure ? 1 : 0;
+	return (pair[index] ??= deepFreeze(cookieTable(secure, options.cookieOverrides)));
+}
+
+function deepFreeze<T extends object>(value: T): T {
+	for (const child of Object.values(value)) if (child && typeof child === 'object') deepFreeze(child);
+	return Object.freeze(value);
+}
+
 export function createContext(
 	options: AuthOptions,
 	req: Pick<RequestInternal, 'url' | 'cookies' | 'body' | 'providerId'>,
@@ -32,7 +47,7 @@ export function createContext(
 ): AuthContext {
 	const origin = options.siteUrl?.origin ?? req.url.origin;
 	const secure = options.useSecureCookies ?? origin.startsWith('https:');
-	const cookies = cookieTable(secure, options.cookieOverrides);
+	const cookies = cookiesFor(options, secure);
 	const csrfChecked = options.skipCSRFCheck || caller.csrfChecked === true;
 	// A caller that checked CSRF itself needs no token: skip the hashing (the session hot path).
 	const csrf = csrfChecked
