@@ -10,6 +10,7 @@ import {
 	type ResultSet,
 	type TransactionMode
 } from '@libsql/client';
+import { cachedReader } from './reader.js';
 
 /** Anything with a libSQL client inside, such as a `drizzle-orm/libsql` database. */
 export interface LibSQLDatabaseLike {
@@ -34,14 +35,17 @@ export function resolveClient(source: LibSQLSource, busyTimeout: number): Client
  * them, see `guard.ts`), and on a local database each batch first sets `PRAGMA busy_timeout` on
  * whichever pooled connection it runs on: a client handed to us may have been created without a
  * `timeout`, and a pragma sent through `execute` would reach only one of its connections.
+ * Reads of a local file take the cached-statement path of `reader.ts` when they can.
  */
 export function writeGuardedClient(inner: Client, busyTimeout: number): Client {
 	const pragma =
 		inner.protocol === 'file' ? `PRAGMA busy_timeout = ${Math.max(0, Math.floor(busyTimeout))}` : null;
+	const reader = cachedReader(inner, busyTimeout);
 	function execute(stmt: InStatement): Promise<ResultSet>;
 	function execute(sql: string, args?: InArgs): Promise<ResultSet>;
-	function execute(stmtOrSql: InStatement, args?: InArgs) {
-		return typeof stmtOrSql === 'string' ? inner.execute(stmtOrSql, args) : inner.execute(stmtOrSql);
+	async function execute(stmtOrSql: InStatement, args?: InArgs) {
+		const stmt = typeof stmtOrSql === 'string' ? { sql: stmtOrSql, args: args ?? [] } : stmtOrSql;
+		return (await reader.read(stmt)) ?? inner.execute(stmt);
 	}
 	return {
 		execute,
@@ -56,8 +60,14 @@ export function writeGuardedClient(inner: Client, busyTimeout: number): Client {
 		transaction: (mode?: TransactionMode) => inner.transaction(mode),
 		executeMultiple: (sql) => inner.executeMultiple(sql),
 		sync: () => inner.sync(),
-		close: () => inner.close(),
-		reconnect: () => inner.reconnect(),
+		close: () => {
+			reader.close();
+			inner.close();
+		},
+		reconnect: () => {
+			reader.close();
+			return inner.reconnect();
+		},
 		get closed() {
 			return inner.closed;
 		},

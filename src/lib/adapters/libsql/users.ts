@@ -1,7 +1,7 @@
 /**
  * Users and accounts. Every write is a single `batch` (one explicit transaction, see `guard.ts`).
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Adapter } from '../../core/types/adapter.js';
 import type { AdapterAccount, AdapterUser } from '../../core/types/models.js';
 import type { AdapterContext } from './context.js';
@@ -35,6 +35,14 @@ export function userMethods({ db, tables, guard }: AdapterContext): UserMethods 
 			const row: Row | undefined = await db.select().from(users).where(eq(users.id, id)).get();
 			return row ? toUser(row) : null;
 		});
+
+	// Read on every account page (linked accounts, access tokens): prepared once, like the session reads.
+	const accountsOfUserQuery = db
+		.select()
+		.from(accounts)
+		.where(eq(accounts.userId, sql.placeholder('userId')))
+		.orderBy(accounts.provider, accounts.providerAccountId)
+		.prepare();
 
 	return {
 		// Auth.js core passes the user without an id; the adapter makes one.
@@ -153,12 +161,7 @@ export function userMethods({ db, tables, guard }: AdapterContext): UserMethods 
 
 		listAccountsByUserId: (userId) =>
 			guard.run('listAccountsByUserId', async (): Promise<AdapterAccount[]> => {
-				const rows: Row[] = await db
-					.select()
-					.from(accounts)
-					.where(eq(accounts.userId, userId))
-					.orderBy(accounts.provider, accounts.providerAccountId)
-					.all();
+				const rows = (await accountsOfUserQuery.all({ userId })) as Row[];
 				return rows.map(toAccount);
 			})
 	};

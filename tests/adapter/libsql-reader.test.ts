@@ -1,0 +1,123 @@
+/**
+ * Reads of a local file through cached statements (`reader.ts`): they see every committed write,
+ * whoever made it, they really bypass the client's per-call prepare, and anything unusual falls
+ * back to the client.
+ */
+import { createClient, type Client, type InStatement } from '@libsql/client';
+import { afterEach, describe, expect, it } from 'vitest';
+import { LibSQLAdapter, migrate } from '../../src/lib/adapters/libsql/index.js';
+import { cachedReader } from '../../src/lib/adapters/libsql/reader.js';
+import { tempDatabase, type TempDatabase } from './support.js';
+
+/** A real client whose `execute` calls are recorded (the statements still run). */
+function recording(client: Client): { client: Client; executed: string[] } {
+	const executed: string[] = [];
+	const proxy = new Proxy(client, {
+		get(target, key, receiver) {
+			if (key === 'execute') {
+				return (stmt: InStatement, args?: unknown) => {
+					executed.push(typeof stmt === 'string' ? stmt : stmt.sql);
+					return typeof stmt === 'string' ? target.execute(stmt, args as never) : target.execute(stmt);
+				};
+			}
+			const value: unknown = Reflect.get(target, key, receiver);
+			return typeof value === 'function' ? value.bind(target) : value;
+		}
+	});
+	return { client: proxy, executed };
+}
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+	while (cleanups.length) cleanups.pop()!();
+});
+
+async function fileDatabase(): Promise<{ database: TempDatabase; client: Client }> {
+	const database = tempDatabase('kitauth-reader-');
+	const client = createClient({ url: database.url });
+	await migrate(client);
+	cleanups.push(() => {
+		client.close();
+		database.remove();
+	});
+	return { database, client };
+}
+
+describe('cached reads on a local file', () => {
+	it('serves repeated reads without a client round trip per read', async () => {
+		const { client } = await fileDatabase();
+		const { client: watched, executed } = recording(client);
+		const adapter = LibSQLAdapter(watched);
+		const user = await adapter.createUser({ id: '', email: 'reader@example.com', emailVerified: null, name: 'R' });
+		const before = executed.length;
+		for (let i = 0; i < 20; i++) expect((await adapter.getUser(user.id))?.email).toBe('reader@example.com');
+		// At most the one-time "which file is this?" question reaches the client.
+		expect(executed.slice(before).filter((sql) => /^\s*select/i.test(sql))).toEqual([]);
+		expect(executed.length - before).toBeLessThanOrEqual(1);
+	});
+
+	it('sees writes made through another connection at once (no stale snapshot)', async () => {
+		const { database, client } = await fileDatabase();
+		const adapter = LibSQLAdapter(client);
+		const user = await adapter.createUser({ id: '', email: 'before@example.com', emailVerified: null });
+		expect((await adapter.getUser(user.id))?.email).toBe('before@example.com');
+		const other = createClient({ url: database.url });
+		cleanups.push(() => other.close());
+		for (const email of ['one@example.com', 'two@example.com', 'three@example.com']) {
+			await other.execute({ sql: 'UPDATE "user" SET email = ? WHERE id = ?', args: [email, user.id] });
+			expect((await adapter.getUser(user.id))?.email).toBe(email);
+		}
+		await other.execute({ sql: 'DELETE FROM "user" WHERE id = ?', args: [user.id] });
+		expect(await adapter.getUser(user.id)).toBeNull();
+	});
+
+	it('sees a session revoked by another process-like client (sign-out elsewhere)', async () => {
+		const { database, client } = await fileDatabase();
+		const adapter = LibSQLAdapter(client);
+		const user = await adapter.createUser({ id: '', email: 'revoke@example.com', emailVerified: null });
+		await adapter.createSession({ sessionToken: 'tok-1', userId: user.id, expires: new Date(Date.now() + 60_000) });
+		expect((await adapter.getSessionAndUser('tok-1'))?.user.id).toBe(user.id);
+		const other = LibSQLAdapter({ url: database.url });
+		await other.deleteSession('tok-1');
+		expect(await adapter.getSessionAndUser('tok-1')).toBeNull();
+	});
+
+	it('reads the same values as the client: numbers, nulls, text, dates', async () => {
+		const { client } = await fileDatabase();
+		const adapter = LibSQLAdapter(client);
+		const user = await adapter.createUser({ id: '', email: 'v@example.com', emailVerified: new Date(1_700_000_000_123), name: null });
+		const viaReader = await adapter.getUser(user.id);
+		const row = (await client.execute({ sql: 'SELECT * FROM "user" WHERE id = ?', args: [user.id] })).rows[0]!;
+		expect(viaReader).toEqual({ ...user, emailVerified: new Date(Number(row['emailVerified'])) });
+		expect(viaReader?.emailVerified?.getTime()).toBe(1_700_000_000_123);
+		expect(viaReader?.name ?? null).toBeNull();
+	});
+
+	it('falls back to the client on an error, and the client reports it', async () => {
+		const { client } = await fileDatabase();
+		const reader = cachedReader(client, 1000);
+		cleanups.push(() => reader.close());
+		expect((await reader.read('SELECT count(*) AS n FROM "user"'))?.rows[0]?.['n']).toBe(0);
+		expect(await reader.read('SELECT * FROM no_such_table')).toBeUndefined();
+		// Disabled for good after an error: the client answers from now on.
+		expect(await reader.read('SELECT count(*) AS n FROM "user"')).toBeUndefined();
+	});
+
+	it('never takes writes, and stays out of :memory: and closed clients', async () => {
+		const { client } = await fileDatabase();
+		const reader = cachedReader(client, 1000);
+		cleanups.push(() => reader.close());
+		expect(await reader.read({ sql: 'INSERT INTO "user" (id, email) VALUES (?, ?)', args: ['x', 'x@example.com'] })).toBeUndefined();
+		expect(Number((await client.execute('SELECT count(*) AS n FROM "user"')).rows[0]?.['n'])).toBe(0);
+
+		const memory = createClient({ url: ':memory:' });
+		cleanups.push(() => memory.close());
+		expect(await cachedReader(memory, 1000).read('SELECT 1 AS one')).toBeUndefined();
+
+		const closing = createClient({ url: (await fileDatabase()).database.url });
+		const closingReader = cachedReader(closing, 1000);
+		expect((await closingReader.read('SELECT 1 AS one'))?.rows[0]?.['one']).toBe(1);
+		closing.close();
+		expect(await closingReader.read('SELECT 1 AS one')).toBeUndefined();
+	});
+});
