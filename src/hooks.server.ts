@@ -24,6 +24,9 @@ export const init: ServerInit = async () => {
 		// In development the server module can be re-run: stop the previous IdP first.
 		const holder = globalThis as { __kitauthDemoIdp?: () => Promise<void> };
 		await holder.__kitauthDemoIdp?.();
-		holder.__kitauthDemoIdp = await startLocalIdp();
+		const stop = await startLocalIdp();
+		holder.__kitauthDemoIdp = stop;
+		// adapter-node announces a graceful shutdown; the IdP's server would keep the process alive.
+		process.once('sveltekit:shutdown', () => void stop());
 	}
 };
