@@ -14,6 +14,8 @@ export function demoDatabase(): Config {
 }
 
 /** `KITAUTH_DEMO_SESSION=jwt` runs the demo on JWT sessions; database sessions are the default. */
+const strategy = process.env.KITAUTH_DEMO_SESSION === 'jwt' ? 'jwt' : 'database';
+
 export function demoStrategy(): 'jwt' | 'database' {
-	return process.env.KITAUTH_DEMO_SESSION === 'jwt' ? 'jwt' : 'database';
+	return strategy;
 }

@@ -4,7 +4,7 @@
  * baseline route without auth measured in the same run. Speed lives here, never in tests.
  *
  * Environment: BENCH_DURATION (seconds per scenario, default 10), BENCH_CONNECTIONS (default 10),
- * BENCH_PORT (default 4180).
+ * BENCH_PORT (default 4180), BENCH_STRATEGY (`jwt` or `database`: only that phase; default both).
  */
 import autocannon from 'autocannon';
 import { encode } from '@auth/core/jwt';
@@ -55,7 +55,8 @@ async function startDemo(strategy: 'jwt' | 'database'): Promise<ChildProcess> {
 			AUTH_SECRET: SECRET,
 			AUTH_TRUST_HOST: 'true',
 			DATABASE_URL,
-			KITAUTH_DEMO_SESSION: strategy
+			KITAUTH_DEMO_SESSION: strategy,
+			DEMO_IDP_PORT: String(PORT + 1)
 		},
 		stdio: ['ignore', 'inherit', 'inherit']
 	});
@@ -182,14 +183,20 @@ async function phase(strategy: 'jwt' | 'database'): Promise<void> {
 		console.log(`\n${label} sessions (server started with KITAUTH_DEMO_SESSION=${strategy}):`);
 		report(scenarios, results);
 	} finally {
+		// The next phase needs the ports: wait for this server to be gone (forcefully after 5 s).
+		const exited = new Promise((resolve) => server.once('exit', resolve));
 		server.kill();
-		await new Promise((resolve) => server.once('exit', resolve));
+		const force = setTimeout(() => server.kill('SIGKILL'), 5000);
+		await exited;
+		clearTimeout(force);
 	}
 }
 
 async function main(): Promise<void> {
-	await phase('jwt');
-	await phase('database');
+	const only = process.env.BENCH_STRATEGY;
+	if (only !== undefined && only !== 'jwt' && only !== 'database') throw new Error('BENCH_STRATEGY is `jwt` or `database`.');
+	if (only !== 'database') await phase('jwt');
+	if (only !== 'jwt') await phase('database');
 }
 
 function report(scenarios: Scenario[], results: Map<string, Result>): void {

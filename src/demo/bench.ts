@@ -1,0 +1,25 @@
+import type { ClientProvider, LinkedAccount, Session, SessionInfo } from '#lib';
+
+/**
+ * The benchmark's bare page (`/bench/page`) renders exactly what `/account` renders for a
+ * signed-in user, layout included, from this static data: the two differ only by the auth work
+ * (session read, sessions and accounts lookups), which is what `npm run bench` compares.
+ */
+const epoch = new Date(0).toISOString();
+const user = { name: 'Bench User', email: 'bench@example.com' };
+
+export const benchSession: Session = { user, expires: epoch };
+
+export const benchAccountData: {
+	user: typeof user;
+	expires: string;
+	sessions: SessionInfo[];
+	accounts: LinkedAccount[];
+	linkable: ClientProvider[];
+} = {
+	user,
+	expires: epoch,
+	sessions: [{ id: 'bench', current: true, createdAt: epoch, expires: epoch, userAgent: 'autocannon' }],
+	accounts: [],
+	linkable: [{ id: 'local', name: 'Local test IdP', type: 'oidc' }]
+};
