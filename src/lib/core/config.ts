@@ -68,6 +68,9 @@ export interface Runtime {
 
 const DAY = 24 * 60 * 60;
 
+/** The `jwt` callback when none is configured: the token as it is (session reads skip diffing it). */
+export const defaultJwtCallback: CallbacksOptions['jwt'] = ({ token }) => token;
+
 /** Options are derived once per config object. */
 const cache = new WeakMap<AuthConfig, AuthOptions>();
 
@@ -121,7 +124,7 @@ export function resolveOptions(config: AuthConfig, resolve: ResolveOptions = {})
 			signIn: () => true,
 			redirect: defaultRedirect,
 			session: ({ session }) => session,
-			jwt: ({ token }) => token,
+			jwt: defaultJwtCallback,
 			...stripUndefined(config.callbacks ?? {})
 		} satisfies CallbacksOptions),
 		events: Object.freeze(wrapEvents(config.events ?? {}, logger)),

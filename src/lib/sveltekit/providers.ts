@@ -11,15 +11,25 @@ export interface ClientProvider {
 	credentials?: Record<string, CredentialInput>;
 }
 
+/** Lists per `providers` array: a page's `load` asks on every request, presets need calling once. */
+const lists = new WeakMap<readonly Provider[], readonly ClientProvider[]>();
+
 /**
  * The client-safe list of a config's providers, for `<SignIn providers={…}>`:
  * `load = () => ({ providers: listProviders(config) })`.
  */
 export function listProviders(config: { providers: Provider[] }): ClientProvider[] {
-	return normalizeProviders(config.providers).map((provider) => ({
-		id: provider.id,
-		name: provider.name,
-		type: provider.type,
-		...(provider.type === 'credentials' ? { credentials: provider.credentials } : {})
-	}));
+	let list = lists.get(config.providers);
+	if (!list) {
+		list = normalizeProviders(config.providers).map((provider) =>
+			Object.freeze({
+				id: provider.id,
+				name: provider.name,
+				type: provider.type,
+				...(provider.type === 'credentials' ? { credentials: provider.credentials } : {})
+			})
+		);
+		lists.set(config.providers, list);
+	}
+	return [...list];
 }

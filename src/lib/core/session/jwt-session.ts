@@ -1,3 +1,4 @@
+import { defaultJwtCallback } from '../config.js';
 import type { AuthContext } from '../context.js';
 import { now } from './jwt.js';
 import { clearChunked, readChunked, writeChunked } from './cookies.js';
@@ -27,15 +28,16 @@ export async function readJwtSession(
 		return { session: null, cookies: clearChunked(name, options, requestCookies) };
 	}
 	const { callbacks, session: sessionOptions } = ctx.options;
-	// Snapshot first: callbacks often edit the token in place and return the same object.
-	const before = JSON.stringify(decoded);
+	// Snapshot first: callbacks often edit the token in place and return the same object. The
+	// default callback edits nothing, so only a refresh (a new object) can change the token.
+	const before = callbacks.jwt === defaultJwtCallback ? undefined : JSON.stringify(decoded);
 	const token = await callbacks.jwt({
 		token: await refreshJwtTokens(ctx, decoded),
 		...(update ? { trigger: 'update' as const, session: update.data } : {})
 	});
 	if (!token) return { session: null, cookies: clearChunked(name, options, requestCookies) };
 
-	const changed = JSON.stringify(token) !== before;
+	const changed = before === undefined ? token !== decoded : JSON.stringify(token) !== before;
 	const due = now() - (decoded.iat ?? 0) >= sessionOptions.updateAge;
 	let cookies: Cookie[] = [];
 	let exp = typeof decoded.exp === 'number' ? decoded.exp : now() + ctx.options.jwt.maxAge;
