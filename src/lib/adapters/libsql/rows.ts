@@ -38,12 +38,21 @@ function requiredDate(value: unknown): Date {
 	return date;
 }
 
+/**
+ * A user without an email (a provider that sends none) is stored with NULL: the unique index on
+ * `email` allows many NULLs but only one empty string. The model's `email` is a string, so NULL
+ * reads back as `''` (and `getUserByEmail('')` finds nobody).
+ */
+export function userValues<T extends { email?: string | null }>(user: T): T {
+	return user.email === '' ? { ...user, email: null } : user;
+}
+
 export function toUser(row: Row): AdapterUser {
 	return {
 		...row,
 		id: String(row['id']),
 		name: (row['name'] ?? null) as string | null,
-		email: row['email'] as string,
+		email: (row['email'] ?? '') as string,
 		emailVerified: toDate(row['emailVerified']),
 		image: (row['image'] ?? null) as string | null
 	};

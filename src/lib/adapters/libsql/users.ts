@@ -6,7 +6,7 @@ import type { Adapter } from '../../core/types/adapter.js';
 import type { AdapterAccount, AdapterUser } from '../../core/types/models.js';
 import type { AdapterContext } from './context.js';
 import { notFound } from './errors.js';
-import { columnValues, single, toAccount, toUser, type Row } from './rows.js';
+import { columnValues, single, toAccount, toUser, userValues, type Row } from './rows.js';
 
 type UserMethods = Required<
 	Pick<
@@ -48,7 +48,7 @@ export function userMethods({ db, tables, guard }: AdapterContext): UserMethods 
 		// Auth.js core passes the user without an id; the adapter makes one.
 		createUser: (user) =>
 			guard.run('createUser', async () => {
-				const values = columnValues(users, { ...user, id: user.id || crypto.randomUUID() });
+				const values = columnValues(users, userValues({ ...user, id: user.id || crypto.randomUUID() }));
 				const [rows] = await db.batch([db.insert(users).values(values).returning()]);
 				return toUser(single(rows, 'createUser'));
 			}),
@@ -79,7 +79,7 @@ export function userMethods({ db, tables, guard }: AdapterContext): UserMethods 
 			}),
 
 		updateUser: async ({ id, ...fields }) => {
-			const values = columnValues(users, fields);
+			const values = columnValues(users, userValues(fields));
 			delete values['id'];
 			if (Object.keys(values).length === 0) {
 				const user = await getUser(id);
