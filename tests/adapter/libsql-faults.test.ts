@@ -11,7 +11,7 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { LibSQLAdapter, migrate } from '../../src/lib/adapters/libsql/index.js';
 import type { AdapterUser } from '../../src/lib/core/types/models.js';
 import { newUser } from './conformance/fixtures.js';
-import { countRows, tempDatabase, type TempDatabase } from './support.js';
+import { countRows, recording, tempDatabase, type TempDatabase } from './support.js';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => cleanups.splice(0).reverse().forEach((cleanup) => cleanup()));
@@ -72,7 +72,7 @@ describe('a database locked past the busy timeout', () => {
 				name: 'LibSQLAdapterError',
 				code: 'SQLITE_BUSY',
 				operation: 'createUser',
-				message: expect.stringMatching(/locked for 300 ms; nothing was written/)
+				message: expect.stringMatching(/locked for 300 ms; nothing was changed/)
 			});
 			await expect(adapter.deleteSession('any')).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
 			// WAL: readers are not blocked by the writer.
@@ -97,13 +97,23 @@ describe('a database locked past the busy timeout', () => {
 
 	test('with a rollback journal, reads reject too', async () => {
 		const database = await migratedFile({ wal: false });
-		const adapter = LibSQLAdapter({ url: database.url }, { busyTimeout: 300, wal: false });
+		const client = createClient({ url: database.url, timeout: 300 });
+		cleanups.push(() => client.close());
+		const { client: watched, executed } = recording(client);
+		const adapter = LibSQLAdapter(watched, { busyTimeout: 300, wal: false });
 		const existing = await adapter.createUser(user());
 		const release = await lockExclusively(database.path);
+		// The cached-read connection does not wait too: a read waits the busy timeout once.
+		const started = Date.now();
 		await expect(adapter.getUser(existing.id)).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
+		expect(Date.now() - started).toBeLessThan(2 * 300);
 		await expect(adapter.createUser(user())).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
+		for (let i = 0; i < 4; i++) await expect(adapter.getUser(existing.id)).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
 		await release();
+		// Busy errors are not failures of the cached path: it serves reads again.
+		const before = executed.length;
 		expect(await adapter.getUser(existing.id)).toEqual(existing);
+		expect(executed.length).toBe(before);
 	});
 });
 

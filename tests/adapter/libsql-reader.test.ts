@@ -3,29 +3,13 @@
  * whoever made it, they really bypass the client's per-call prepare, and anything unusual falls
  * back to the client.
  */
-import { createClient, type Client, type InStatement } from '@libsql/client';
+import { createClient, type Client } from '@libsql/client';
+import { readdirSync, readlinkSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LibSQLAdapter, migrate } from '../../src/lib/adapters/libsql/index.js';
+import { isReplicaConfig, writeGuardedClient } from '../../src/lib/adapters/libsql/client.js';
 import { cachedReader } from '../../src/lib/adapters/libsql/reader.js';
-import { tempDatabase, type TempDatabase } from './support.js';
-
-/** A real client whose `execute` calls are recorded (the statements still run). */
-function recording(client: Client): { client: Client; executed: string[] } {
-	const executed: string[] = [];
-	const proxy = new Proxy(client, {
-		get(target, key, receiver) {
-			if (key === 'execute') {
-				return (stmt: InStatement, args?: unknown) => {
-					executed.push(typeof stmt === 'string' ? stmt : stmt.sql);
-					return typeof stmt === 'string' ? target.execute(stmt, args as never) : target.execute(stmt);
-				};
-			}
-			const value: unknown = Reflect.get(target, key, receiver);
-			return typeof value === 'function' ? value.bind(target) : value;
-		}
-	});
-	return { client: proxy, executed };
-}
+import { recording, tempDatabase, type TempDatabase } from './support.js';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -95,27 +79,64 @@ describe('cached reads on a local file', () => {
 
 	it('falls back to the client on an error, and the client reports it', async () => {
 		const { client } = await fileDatabase();
-		const reader = cachedReader(client, 1000);
-		cleanups.push(() => reader.close());
-		expect((await reader.read('SELECT count(*) AS n FROM "user"'))?.rows[0]?.['n']).toBe(0);
+		const guarded = writeGuardedClient(client, 1000, true);
+		await expect(guarded.execute('SELECT * FROM no_such_table')).rejects.toThrow(/no such table/);
+		// One failure does not switch the cached path off: the next read is served again.
+		const { client: watched, executed } = recording(client);
+		const reader = cachedReader(watched);
+		await reader.read('SELECT count(*) AS n FROM "user"');
+		const before = executed.length;
 		expect(await reader.read('SELECT * FROM no_such_table')).toBeUndefined();
-		// Disabled for good after an error: the client answers from now on.
+		expect((await reader.read('SELECT count(*) AS n FROM "user"'))?.rows[0]?.['n']).toBe(0);
+		// Three failures in a row (an encrypted file, say): the client answers for good.
+		for (let i = 0; i < 3; i++) expect(await reader.read('SELECT * FROM no_such_table')).toBeUndefined();
 		expect(await reader.read('SELECT count(*) AS n FROM "user"')).toBeUndefined();
+		expect(executed.length).toBe(before);
+	});
+
+	it('one connection per client, however many adapters use it', async () => {
+		const { database, client } = await fileDatabase();
+		const openHandles = () =>
+			readdirSync('/proc/self/fd').filter((fd) => {
+				try {
+					return readlinkSync(`/proc/self/fd/${fd}`) === database.path;
+				} catch {
+					return false;
+				}
+			}).length;
+		const first = LibSQLAdapter(client);
+		await first.getUser('nobody');
+		const baseline = openHandles();
+		for (let i = 0; i < 50; i++) await LibSQLAdapter(client).getUser('nobody');
+		expect(openHandles()).toBe(baseline);
+	});
+
+	it('is off for an embedded replica configuration and when asked', async () => {
+		const { database, client } = await fileDatabase();
+		const { client: watched, executed } = recording(client);
+		const adapter = LibSQLAdapter(watched, { cachedReads: false });
+		await adapter.getUser('nobody');
+		const before = executed.length;
+		await adapter.getUser('nobody');
+		expect(executed.slice(before).filter((sql) => /^\s*select/i.test(sql))).toHaveLength(1);
+		expect(isReplicaConfig({ url: database.url, syncUrl: 'http://127.0.0.1:9' })).toBe(true);
+		expect(isReplicaConfig({ url: database.url })).toBe(false);
+		expect(isReplicaConfig(client)).toBe(false);
 	});
 
 	it('never takes writes, and stays out of :memory: and closed clients', async () => {
 		const { client } = await fileDatabase();
-		const reader = cachedReader(client, 1000);
+		const reader = cachedReader(client);
 		cleanups.push(() => reader.close());
 		expect(await reader.read({ sql: 'INSERT INTO "user" (id, email) VALUES (?, ?)', args: ['x', 'x@example.com'] })).toBeUndefined();
 		expect(Number((await client.execute('SELECT count(*) AS n FROM "user"')).rows[0]?.['n'])).toBe(0);
 
 		const memory = createClient({ url: ':memory:' });
 		cleanups.push(() => memory.close());
-		expect(await cachedReader(memory, 1000).read('SELECT 1 AS one')).toBeUndefined();
+		expect(await cachedReader(memory).read('SELECT 1 AS one')).toBeUndefined();
 
 		const closing = createClient({ url: (await fileDatabase()).database.url });
-		const closingReader = cachedReader(closing, 1000);
+		const closingReader = cachedReader(closing);
 		expect((await closingReader.read('SELECT 1 AS one'))?.rows[0]?.['one']).toBe(1);
 		closing.close();
 		expect(await closingReader.read('SELECT 1 AS one')).toBeUndefined();

@@ -1,7 +1,7 @@
 /**
  * Helpers for the libSQL adapter tests: temporary databases and raw reads that bypass the adapter.
  */
-import { createClient, type Client, type Row } from '@libsql/client';
+import { createClient, type Client, type InStatement, type Row } from '@libsql/client';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -86,3 +86,22 @@ export async function countRows(url: string): Promise<Record<'user' | 'session' 
 		client.close();
 	}
 }
+
+/** A real client whose `execute` calls are recorded (the statements still run). */
+export function recording(client: Client): { client: Client; executed: string[] } {
+	const executed: string[] = [];
+	const proxy = new Proxy(client, {
+		get(target, key, receiver) {
+			if (key === 'execute') {
+				return (stmt: InStatement, args?: unknown) => {
+					executed.push(typeof stmt === 'string' ? stmt : stmt.sql);
+					return typeof stmt === 'string' ? target.execute(stmt, args as never) : target.execute(stmt);
+				};
+			}
+			const value: unknown = Reflect.get(target, key, receiver);
+			return typeof value === 'function' ? value.bind(target) : value;
+		}
+	});
+	return { client: proxy, executed };
+}
+

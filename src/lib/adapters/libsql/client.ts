@@ -29,6 +29,11 @@ export function resolveClient(source: LibSQLSource, busyTimeout: number): Client
 	return createClient({ ...config, timeout: config.timeout ?? busyTimeout });
 }
 
+/** A configuration for an embedded replica: its local file is the replica's to manage. */
+export function isReplicaConfig(source: LibSQLSource): boolean {
+	return !('$client' in source) && !('execute' in source) && !!(source as Config).syncUrl;
+}
+
 /**
  * The client the adapter's drizzle instance talks to. Reads pass through. Writes are always
  * batches (explicit transactions: a poisoned connection makes their COMMIT fail instead of losing
@@ -37,15 +42,15 @@ export function resolveClient(source: LibSQLSource, busyTimeout: number): Client
  * `timeout`, and a pragma sent through `execute` would reach only one of its connections.
  * Reads of a local file take the cached-statement path of `reader.ts` when they can.
  */
-export function writeGuardedClient(inner: Client, busyTimeout: number): Client {
+export function writeGuardedClient(inner: Client, busyTimeout: number, cachedReads: boolean): Client {
 	const pragma =
 		inner.protocol === 'file' ? `PRAGMA busy_timeout = ${Math.max(0, Math.floor(busyTimeout))}` : null;
-	const reader = cachedReader(inner, busyTimeout);
+	const reader = cachedReads ? cachedReader(inner) : undefined;
 	function execute(stmt: InStatement): Promise<ResultSet>;
 	function execute(sql: string, args?: InArgs): Promise<ResultSet>;
 	async function execute(stmtOrSql: InStatement, args?: InArgs) {
 		const stmt = typeof stmtOrSql === 'string' ? { sql: stmtOrSql, args: args ?? [] } : stmtOrSql;
-		return (await reader.read(stmt)) ?? inner.execute(stmt);
+		return (await reader?.read(stmt)) ?? inner.execute(stmt);
 	}
 	return {
 		execute,
@@ -61,11 +66,11 @@ export function writeGuardedClient(inner: Client, busyTimeout: number): Client {
 		executeMultiple: (sql) => inner.executeMultiple(sql),
 		sync: () => inner.sync(),
 		close: () => {
-			reader.close();
+			reader?.close();
 			inner.close();
 		},
 		reconnect: () => {
-			reader.close();
+			reader?.close();
 			return inner.reconnect();
 		},
 		get closed() {

@@ -58,7 +58,7 @@ export function errorCode(error: unknown): string {
 	return 'UNKNOWN';
 }
 
-/** SQLITE_BUSY and SQLITE_LOCKED: another connection holds the lock; nothing was written. */
+/** SQLITE_BUSY and SQLITE_LOCKED: another connection holds the lock; nothing was changed. */
 export function isBusy(code: string): boolean {
 	return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED';
 }

@@ -125,7 +125,7 @@ function wrap(operation: string, code: string, error: unknown, busyMs?: number):
 		return new LibSQLAdapterError(
 			operation,
 			'SQLITE_BUSY',
-			`the database stayed locked for ${busyMs} ms; nothing was written (${messageOf(error)})`,
+			`the database stayed locked for ${busyMs} ms; nothing was changed (${messageOf(error)})`,
 			cause
 		);
 	}

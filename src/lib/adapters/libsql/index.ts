@@ -20,7 +20,7 @@
 import { drizzle } from 'drizzle-orm/libsql';
 import type { Adapter } from '../../core/types/adapter.js';
 import { authenticatorMethods } from './authenticators.js';
-import { resolveClient, writeGuardedClient, type LibSQLSource } from './client.js';
+import { isReplicaConfig, resolveClient, writeGuardedClient, type LibSQLSource } from './client.js';
 import { createGuard } from './guard.js';
 import { sessionMethods } from './sessions.js';
 import { resolveTables, type LibSQLTables } from './tables.js';
@@ -34,6 +34,12 @@ export interface LibSQLAdapterOptions extends Partial<LibSQLTables> {
 	busyTimeout?: number;
 	/** Switch a local file database to WAL journal mode on first use. Default true. */
 	wal?: boolean;
+	/**
+	 * Read a local file through statements prepared once, on a connection of the adapter's own
+	 * (see `reader.ts`). Default true, except for an embedded replica configured here
+	 * (`syncUrl`); set it to false when you hand in a client that is an embedded replica.
+	 */
+	cachedReads?: boolean;
 }
 
 /** Every method of the Adapter interface, kitauth's extensions included. */
@@ -52,7 +58,7 @@ export function LibSQLAdapter(
 	const busyTimeout = options.busyTimeout ?? 5000;
 	const client = resolveClient(source, busyTimeout);
 	const context = {
-		db: drizzle({ client: writeGuardedClient(client, busyTimeout) }),
+		db: drizzle({ client: writeGuardedClient(client, busyTimeout, options.cachedReads ?? !isReplicaConfig(source)) }),
 		tables: resolveTables(options),
 		guard: createGuard(client, { busyTimeout, wal: options.wal })
 	};

@@ -4,21 +4,28 @@
  * `@libsql/client` prepares every statement anew and reads its column list twice: with libsql
  * 0.5 that costs ~55 µs, more than running a session lookup. The adapter's queries are a small,
  * fixed set, so on a local file it keeps one extra connection for reads with each query prepared
- * once (a session lookup drops from ~120 µs to ~30 µs; `/account` pays for three).
+ * once (a session lookup drops from ~120 µs to ~30 µs; `/account` pays for three). Adapters on
+ * the same client share that connection, so an adapter made per request costs no file handle.
  *
  * Why this is safe: the connection sees exactly what every pooled connection of the client sees,
  * the last committed state (each statement runs to completion, so no read transaction stays open;
  * a connection found inside one is dropped). Writes never come here. Anything unusual sends the
  * read through the client as before: `:memory:` (a second connection would be another database),
- * a client that is closed, and any error (an encrypted file, a missing one), after which this
- * adapter stops using the connection for good.
+ * a closed client, a locked database (the client waits for it with its busy timeout; this
+ * connection never waits, so a read does not wait twice), and any other error (the connection is
+ * dropped and reopened on the next read; after three failures in a row, e.g. an encrypted file,
+ * the client answers for good). Embedded replicas (`syncUrl`) must not be read behind the
+ * client's back: the adapter turns this off for them (`cachedReads: false`).
  */
 import type { Client, InArgs, InStatement, InValue, ResultSet, Row, Value } from '@libsql/client';
 import { ResultSetImpl } from '@libsql/core/util';
 import Database from 'libsql';
+import { errorCode, isBusy } from './errors.js';
 
-/** Distinct statements kept per adapter; the adapter issues a few dozen at most. */
+/** Distinct statements kept per connection; the adapter issues a few dozen at most. */
 const MAX_STATEMENTS = 128;
+/** Consecutive non-busy failures after which the client answers every read. */
+const MAX_FAILURES = 3;
 
 export interface CachedReader {
 	/** The statement's result, or `undefined` when it must go through the client instead. */
@@ -32,11 +39,22 @@ interface Open {
 	statements: Map<string, { stmt: Database.Statement; columns: string[]; types: string[] }>;
 }
 
-export function cachedReader(client: Client, busyTimeout: number): CachedReader {
-	if (client.protocol !== 'file') return { read: async () => undefined, close() {} };
+/** One reader per client, shared by every adapter on it (gone with the client). */
+const readers = new WeakMap<Client, CachedReader>();
+
+export function cachedReader(client: Client): CachedReader {
+	let reader = readers.get(client);
+	if (!reader) {
+		reader = client.protocol === 'file' ? fileReader(client) : { read: async () => undefined, close() {} };
+		readers.set(client, reader);
+	}
+	return reader;
+}
+
+function fileReader(client: Client): CachedReader {
 	let path: Promise<string | null> | undefined;
 	let open: Open | undefined;
-	let disabled = false;
+	let failures = 0;
 
 	const close = () => {
 		open?.db.close();
@@ -53,18 +71,16 @@ export function cachedReader(client: Client, busyTimeout: number): CachedReader 
 			})
 			.catch(() => null);
 		const file = await path;
-		if (file === null) {
-			disabled = true;
-			return undefined;
-		}
-		open ??= { db: new Database(file, { timeout: busyTimeout }), statements: new Map() };
+		if (file === null) return undefined;
+		// `timeout: 0`: a locked database fails at once here and the client does the waiting.
+		open ??= { db: new Database(file, { timeout: 0 }), statements: new Map() };
 		return open;
 	};
 
 	return {
 		async read(stmt) {
 			if (client.closed) close();
-			if (disabled || client.closed) return undefined;
+			if (failures >= MAX_FAILURES || client.closed) return undefined;
 			const { sql, args } = typeof stmt === 'string' ? { sql: stmt, args: undefined } : stmt;
 			if (!/^\s*select\b/i.test(sql)) return undefined;
 			try {
@@ -73,6 +89,7 @@ export function cachedReader(client: Client, busyTimeout: number): CachedReader 
 				const prepared = statementFor(conn, sql);
 				const rows = prepared.stmt.all(bindable(args)) as unknown[][];
 				if (conn.db.inTransaction) throw new Error('the read connection was left inside a transaction');
+				failures = 0;
 				return new ResultSetImpl(
 					prepared.columns,
 					prepared.types,
@@ -80,10 +97,10 @@ export function cachedReader(client: Client, busyTimeout: number): CachedReader 
 					0,
 					undefined
 				);
-			} catch {
-				// Whatever went wrong, the client can answer: use it from now on.
-				disabled = true;
+			} catch (error) {
+				// A failed statement may hold a read transaction open: never reuse its connection.
 				close();
+				if (!isBusy(errorCode(error))) failures++;
 				return undefined;
 			}
 		},
