@@ -11,6 +11,7 @@ export type LibSQLAdapterErrorCode =
 	| 'SQLITE_READONLY'
 	| 'SQLITE_CONSTRAINT'
 	| 'NOT_FOUND'
+	| 'TIMEOUT'
 	| (string & {});
 
 export class LibSQLAdapterError extends Error {

@@ -38,6 +38,12 @@ export interface Guard {
 export interface GuardOptions {
 	/** How long an operation may keep retrying a busy database, in milliseconds. */
 	busyTimeout: number;
+	/**
+	 * How long one call to a remote server may take, in milliseconds. `@libsql/client` sets no
+	 * timeout on HTTP/WebSocket requests: a server that accepts and never answers would hang the
+	 * request that reads the session.
+	 */
+	remoteTimeout: number;
 	/** Switch a local file database to WAL on first use (default true). */
 	wal?: boolean;
 }
@@ -66,7 +72,7 @@ export function createGuard(client: Client, options: GuardOptions): Guard {
 				const reconnectsBefore = reconnects;
 				try {
 					await ensurePrepared();
-					return await work();
+					return await (client.protocol === 'file' ? work() : withDeadline(operation, work(), options.remoteTimeout));
 				} catch (error) {
 					if (error instanceof LibSQLAdapterError) throw error;
 					const code = errorCode(error);
@@ -112,6 +118,22 @@ async function prepareDatabase(client: Client, enabled: boolean, local: LocalSta
 			if (errorCode(error) !== 'SQLITE_READONLY') throw error;
 		}
 	}
+}
+
+/**
+ * Rejects when `pending` takes longer than `ms`. The request itself cannot be cancelled (the client
+ * takes no signal); it is left to finish or fail on its own, and its result is ignored.
+ */
+function withDeadline<T>(operation: string, pending: Promise<T>, ms: number): Promise<T> {
+	let timer: ReturnType<typeof setTimeout> | undefined;
+	const deadline = new Promise<never>((_, reject) => {
+		timer = setTimeout(
+			() => reject(new LibSQLAdapterError(operation, 'TIMEOUT', `the database server did not answer within ${ms} ms`)),
+			ms
+		);
+	});
+	pending.catch(() => {}); // a late failure after the deadline is not an unhandled rejection
+	return Promise.race([pending, deadline]).finally(() => clearTimeout(timer));
 }
 
 function backoff(attempt: number): number {

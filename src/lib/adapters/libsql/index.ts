@@ -32,6 +32,12 @@ export interface LibSQLAdapterOptions extends Partial<LibSQLTables> {
 	 * `LibSQLAdapterError` whose `code` is `SQLITE_BUSY`. Default 5000.
 	 */
 	busyTimeout?: number;
+	/**
+	 * How long one call to a remote libSQL server (`libsql://`, `http(s)://`, `ws(s)://`) may take,
+	 * in milliseconds, before it rejects with a `LibSQLAdapterError` whose `code` is `TIMEOUT`.
+	 * Default 10000. (The client has no timeout of its own; a silent server would hang requests.)
+	 */
+	remoteTimeout?: number;
 	/** Switch a local file database to WAL journal mode on first use. Default true. */
 	wal?: boolean;
 	/**
@@ -60,7 +66,7 @@ export function LibSQLAdapter(
 	const context = {
 		db: drizzle({ client: writeGuardedClient(client, busyTimeout, options.cachedReads ?? !isReplicaConfig(source)) }),
 		tables: resolveTables(options),
-		guard: createGuard(client, { busyTimeout, wal: options.wal })
+		guard: createGuard(client, { busyTimeout, remoteTimeout: options.remoteTimeout ?? 10_000, wal: options.wal })
 	};
 	// A plain object with own methods: the core wraps `Object.entries(adapter)`.
 	return {

@@ -73,7 +73,8 @@ function migrateClient(
 ): Promise<MigrateResult> {
 	const tableName = options.migrationsTable ?? DEFAULT_MIGRATIONS_TABLE;
 	const table = quote(tableName);
-	const guard = createGuard(client, { busyTimeout });
+	// A whole migration is one operation: give a remote server longer than for one adapter call.
+	const guard = createGuard(client, { busyTimeout, remoteTimeout: 60_000 });
 
 	return guard.run('migrate', async () => {
 		const before = await lastApplied(client, tableName);
