@@ -59,8 +59,8 @@ describe('AUTH_URL', () => {
 		const out = await client.postForm('signout');
 		expect(location(out).origin).toBe(SITE);
 
-		const error = await client.get('callback/credentials');
-		expect(error.headers.get('location')).toBe(`${SITE}/auth/error?error=Configuration`);
+		const back = location(await client.get('signin/credentials'));
+		expect(back.origin + back.pathname).toBe(`${SITE}/auth/signin`);
 	});
 
 	test("the request's own (internal) origin is not a trusted callbackUrl origin", async () => {

@@ -164,19 +164,20 @@ describe('POST callback/<credentials-id>', () => {
 		expect(res.headers.get('location')).not.toContain('database');
 	});
 
-	test('GET on a credentials callback: error=Configuration, no session', async () => {
+	test('GET on a credentials callback: 400, no session', async () => {
 		const client = setup().client();
 		const res = await client.get('callback/credentials', { query: { ...ALICE_LOGIN } });
-		expect(res.status).toBe(302);
-		expect(res.headers.get('location')).toBe(`${ORIGIN}/auth/error?error=Configuration`);
+		expect(res.status).toBe(400);
+		expect(await res.text()).toBe('Bad request: credentials callbacks must be POSTed');
 		expect(sessionCookiesSet(res)).toEqual([]);
 		expect(await client.session()).toBeNull();
 	});
 
-	test('an unknown provider id: error=Configuration', async () => {
+	test('an unknown provider id: 404, no session', async () => {
 		const res = await setup().client().signInWithCredentials('nope', { ...ALICE_LOGIN });
-		expect(res.status).toBe(302);
-		expect(res.headers.get('location')).toBe(`${ORIGIN}/auth/error?error=Configuration`);
+		expect(res.status).toBe(404);
+		expect(await res.text()).toBe('Bad request: no such provider');
+		expect(sessionCookiesSet(res)).toEqual([]);
 	});
 
 	test('a provider with a custom id is reached by that id', async () => {

@@ -132,7 +132,7 @@ export class ExperimentalFeatureNotEnabled extends defineError('ExperimentalFeat
 export class InvalidRequest extends defineError('InvalidRequest') {
 	constructor(
 		message: string,
-		readonly status: 400 | 403 | 413 = 400
+		readonly status: 400 | 403 | 404 | 413 = 400
 	) {
 		super(message);
 	}
