@@ -1,19 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-
-const EMAIL = 'demo@example.com';
-const PASSWORD = 'demo-password';
-
-async function signIn(page: Page, password: string) {
-	await page.goto('/signin');
-	await page.getByLabel('Email').fill(EMAIL);
-	await page.getByLabel('Password').fill(password);
-	await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
-
-async function sessionCookie(page: Page) {
-	const cookies = await page.context().cookies();
-	return cookies.find((cookie) => cookie.name.startsWith('authjs.session-token'));
-}
+import { expect, test } from '@playwright/test';
+import { DEMO_EMAIL as EMAIL, DEMO_PASSWORD as PASSWORD, sessionCookie, submitDemoSignIn as signIn } from './demo.js';
 
 for (const javaScriptEnabled of [true, false]) {
 	test.describe(`credentials sign-in, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
