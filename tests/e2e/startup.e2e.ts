@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { spawn } from 'node:child_process';
-import { idpPort, PORTS } from './ports.js';
+import { idpPort, PORTS } from './servers.js';
 
 /** Starts the built demo with the given environment and collects what it prints until it exits. */
 function runDemo(env: Record<string, string>): Promise<{ code: number | null; output: string }> {

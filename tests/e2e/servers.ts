@@ -1,6 +1,6 @@
 /**
- * Every port the end-to-end run listens on, derived from `E2E_PORT` so parallel runs on one
- * machine (each with its own E2E_PORT) never clash. Each demo server's local IdP is its port + 1.
+ * The demo servers of the end-to-end run. Every port is derived from `E2E_PORT` so parallel runs
+ * on one machine (each with its own E2E_PORT) never clash; each demo's local IdP is its port + 1.
  */
 const base = Number(process.env.E2E_PORT ?? 4173);
 
@@ -14,3 +14,6 @@ export const PORTS = {
 } as const;
 
 export const idpPort = (port: number): number => port + 1;
+
+/** The servers' AUTH_SECRET: tests decrypt session cookies with it to see what the server sealed. */
+export const E2E_SECRET = 'e2e-secret-0123456789abcdef0123456789abcdef';
