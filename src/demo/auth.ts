@@ -52,7 +52,10 @@ export const authConfig: SvelteKitAuthConfig = {
 		}),
 		...oauthProviders
 	],
-	pages
+	pages,
+	// The built-in pages (sign-out, error, …) in the demo's colours. Light only, as the demo's own
+	// pages are.
+	theme: { colorScheme: 'light', brandColor: '#0b6e4f', buttonText: '#ffffff', logo: '/favicon.svg' }
 };
 
 export const { handle, signIn, signOut, sessions, accounts } = SvelteKitAuth(authConfig);

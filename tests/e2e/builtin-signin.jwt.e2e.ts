@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectBuiltInPageAccessible } from './axe.js';
 import { DEMO_EMAIL, DEMO_PASSWORD, SESSION_COOKIE, sessionCookie } from './demo.js';
 
 /**
@@ -31,4 +32,12 @@ test('a wrong password comes back to the built-in page with the error shown', as
 	expect(new URL(page.url()).searchParams.get('code')).toBe('credentials');
 	await expect(page.getByRole('alert')).toContainText('Sign in failed');
 	expect(await sessionCookie(page)).toBeUndefined();
+});
+
+test('axe finds nothing on the built-in sign-in page, with and without an error', async ({ page }) => {
+	for (const path of ['/auth/signin', '/auth/signin?error=CredentialsSignin']) {
+		await page.goto(path);
+		if (path.includes('error=')) await expect(page.getByRole('alert')).toContainText('Sign in failed');
+		await expectBuiltInPageAccessible(page);
+	}
 });
