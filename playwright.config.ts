@@ -2,27 +2,52 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { E2E_SECRET, idpPort, PORTS } from './tests/e2e/servers.ts';
 
-const PORT = Number(process.env.E2E_PORT ?? 4173);
-// A fresh database per run (the demo migrates it at start-up).
-const DATABASE_URL = `file:${join(mkdtempSync(join(tmpdir(), 'kitauth-e2e-')), 'demo.db')}`;
+/** A fresh database per server and run (the demo migrates it at start-up). */
+function freshDatabase(): string {
+	return `file:${join(mkdtempSync(join(tmpdir(), 'kitauth-e2e-')), 'demo.db')}`;
+}
+
+/** The built demo served by adapter-node on 127.0.0.1, with its own port, database and IdP. */
+function demoServer(port: number, env: Record<string, string> = {}) {
+	return {
+		command: 'node build',
+		env: {
+			HOST: '127.0.0.1',
+			PORT: String(port),
+			PROTOCOL_HEADER: 'x-forwarded-proto',
+			AUTH_SECRET: E2E_SECRET,
+			AUTH_TRUST_HOST: 'true',
+			DATABASE_URL: freshDatabase(),
+			// The demo's local OpenID Provider (offered when no real provider is configured).
+			DEMO_IDP_PORT: String(idpPort(port)),
+			NODE_OPTIONS: '--disable-warning=ExperimentalWarning',
+			...env
+		},
+		url: `http://127.0.0.1:${port}/bench/bare`,
+		reuseExistingServer: false,
+		timeout: 30_000,
+		stdout: 'pipe' as const
+	};
+}
 
 /**
- * End-to-end tests against the built demo (`npm run build` first; `npm test` does it), served by
- * adapter-node on 127.0.0.1 and driven in the OS Chromium (Playwright cannot download browsers here).
+ * End-to-end tests against the built demo (`npm run build` first; `npm test` does it), driven in
+ * the OS Chromium (Playwright cannot download browsers here). Two servers: the demo as it ships
+ * (database sessions, its own /signin page), and the demo on JWT sessions with kitauth's built-in
+ * pages; `*.jwt.e2e.ts` files run against the second.
  */
 export default defineConfig({
 	testDir: 'tests/e2e',
-	testMatch: '**/*.e2e.ts',
 	workers: 1,
 	retries: 0,
 	reporter: [['list']],
 	outputDir: 'test-results',
 	use: {
-		baseURL: `http://127.0.0.1:${PORT}`,
 		browserName: 'chromium',
 		headless: true,
-		// adapter-node 6 assumes https unless told the protocol by this header (see webServer env).
+		// adapter-node 6 assumes https unless told the protocol by this header (see PROTOCOL_HEADER).
 		extraHTTPHeaders: { 'x-forwarded-proto': 'http' },
 		launchOptions: {
 			executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -37,22 +62,21 @@ export default defineConfig({
 			]
 		}
 	},
-	webServer: {
-		command: 'node build',
-		env: {
-			HOST: '127.0.0.1',
-			PORT: String(PORT),
-			PROTOCOL_HEADER: 'x-forwarded-proto',
-			AUTH_SECRET: 'e2e-secret-0123456789abcdef0123456789abcdef',
-			AUTH_TRUST_HOST: 'true',
-			DATABASE_URL,
-			// The demo's local OpenID Provider (offered when no real provider is configured).
-			DEMO_IDP_PORT: String(PORT + 1),
-			NODE_OPTIONS: '--disable-warning=ExperimentalWarning'
+	projects: [
+		{
+			name: 'database-sessions',
+			testMatch: '**/*.e2e.ts',
+			testIgnore: '**/*.jwt.e2e.ts',
+			use: { baseURL: `http://127.0.0.1:${PORTS.database}` }
 		},
-		url: `http://127.0.0.1:${PORT}/bench/bare`,
-		reuseExistingServer: false,
-		timeout: 30_000,
-		stdout: 'pipe'
-	}
+		{
+			name: 'jwt-sessions',
+			testMatch: '**/*.jwt.e2e.ts',
+			use: { baseURL: `http://127.0.0.1:${PORTS.jwt}` }
+		}
+	],
+	webServer: [
+		demoServer(PORTS.database),
+		demoServer(PORTS.jwt, { KITAUTH_DEMO_SESSION: 'jwt', KITAUTH_DEMO_PAGES: 'builtin' })
+	]
 });

@@ -3,6 +3,7 @@ import { sequence } from '@sveltejs/kit/hooks';
 import type { ServerInit } from '@sveltejs/kit/hooks';
 import { MissingSecretError } from '#lib';
 import { migrate } from '#lib/adapters/libsql/index.js';
+import { envSecrets } from '#lib/core/env.js';
 import { authConfig, database, handle as authHandle, useLocalIdp } from './demo/auth.js';
 import { startLocalIdp } from './demo/local-idp.js';
 
@@ -14,7 +15,9 @@ export const handle = sequence(authHandle);
  */
 export const init: ServerInit = async () => {
 	if (building) return;
-	if (!authConfig.secret && !process.env.AUTH_SECRET && !process.env.NEXTAUTH_SECRET) {
+	// The core's own inference (AUTH_SECRET, AUTH_SECRET_1..3, NEXTAUTH_SECRET), so the demo never
+	// disagrees with kitauth about whether a secret is set.
+	if (!authConfig.secret && envSecrets(process.env).length === 0) {
 		throw new MissingSecretError(
 			'AUTH_SECRET is not set. Set it to at least 32 random characters (e.g. `openssl rand -base64 33`) before starting the demo in production.'
 		);

@@ -31,6 +31,12 @@ const oauthProviders: Provider[] = [
 		: [])
 ];
 
+/**
+ * `KITAUTH_DEMO_PAGES=builtin` leaves signing in to kitauth's built-in page (`/auth/signin`) rather
+ * than the demo's own `/signin`, which stays reachable either way.
+ */
+const pages = process.env.KITAUTH_DEMO_PAGES === 'builtin' ? {} : { signIn: '/signin' };
+
 /** The demo's kitauth configuration: the demo user, on database sessions by default. */
 export const authConfig: SvelteKitAuthConfig = {
 	secret: demoSecret(dev),
@@ -46,7 +52,10 @@ export const authConfig: SvelteKitAuthConfig = {
 		}),
 		...oauthProviders
 	],
-	pages: { signIn: '/signin' }
+	pages,
+	// The built-in pages (sign-out, error, …) in the demo's colours. Light only, as the demo's own
+	// pages are.
+	theme: { colorScheme: 'light', brandColor: '#0b6e4f', buttonText: '#ffffff', logo: '/favicon.svg' }
 };
 
 export const { handle, signIn, signOut, sessions, accounts } = SvelteKitAuth(authConfig);

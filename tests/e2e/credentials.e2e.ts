@@ -1,19 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-
-const EMAIL = 'demo@example.com';
-const PASSWORD = 'demo-password';
-
-async function signIn(page: Page, password: string) {
-	await page.goto('/signin');
-	await page.getByLabel('Email').fill(EMAIL);
-	await page.getByLabel('Password').fill(password);
-	await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
-
-async function sessionCookie(page: Page) {
-	const cookies = await page.context().cookies();
-	return cookies.find((cookie) => cookie.name.startsWith('authjs.session-token'));
-}
+import { expect, test } from '@playwright/test';
+import { DEMO_EMAIL as EMAIL, DEMO_PASSWORD as PASSWORD, sessionCookie, submitDemoSignIn as signIn } from './demo.js';
 
 for (const javaScriptEnabled of [true, false]) {
 	test.describe(`credentials sign-in, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
@@ -55,21 +41,19 @@ for (const javaScriptEnabled of [true, false]) {
 	});
 }
 
-test('the built-in sign-in page signs in through the REST endpoints', async ({ page }) => {
-	// The demo sets pages.signIn, so the built-in page is reached by its own path only when
-	// pages are not customised; the REST callback itself is still served under /auth.
-	await page.goto('/auth/signout');
-	await expect(page.getByRole('heading', { name: 'Sign out' })).toBeVisible();
+// The demo sets pages.signIn, so its built-in sign-in page is not served here: that page is tested
+// on the JWT server (builtin-signin.jwt.e2e.ts). This is the REST flow a page of one's own may post to.
+test('the REST endpoints sign in: a token from /auth/csrf, then the credentials callback', async ({ page, baseURL }) => {
 	const csrf = await page.request.get('/auth/csrf');
 	expect(csrf.status()).toBe(200);
 	const { csrfToken } = (await csrf.json()) as { csrfToken: string };
 	const response = await page.request.post('/auth/callback/credentials', {
 		form: { csrfToken, email: EMAIL, password: PASSWORD, callbackUrl: '/account' },
-		headers: { origin: 'http://127.0.0.1:4173' },
+		headers: { origin: baseURL! },
 		maxRedirects: 0
 	});
 	expect(response.status()).toBe(302);
-	expect(response.headers()['location']).toBe('http://127.0.0.1:4173/account');
+	expect(response.headers()['location']).toBe(`${baseURL}/account`);
 	await page.goto('/account');
 	await expect(page.getByTestId('account-email')).toHaveText(EMAIL);
 });

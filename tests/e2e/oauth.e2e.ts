@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { DEMO_EMAIL, signInToAccount } from './demo.js';
 
 /** Fills the local IdP's own login and consent pages (oidc-provider's devInteractions). */
 async function loginAtIdp(page: Page, login: string) {
@@ -23,17 +24,13 @@ test('signs in through the demo\'s OpenID Provider and lands on /account', async
 });
 
 test('a signed-in user links the OpenID Provider to their account', async ({ page }) => {
-	await page.goto('/signin?redirectTo=/account');
-	await page.getByLabel('Email').fill('demo@example.com');
-	await page.getByLabel('Password').fill('demo-password');
-	await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-	await expect(page).toHaveURL((url) => url.pathname === '/account');
+	await signInToAccount(page);
 	await expect(page.getByTestId('accounts')).toContainText('None yet');
 
 	await page.getByRole('button', { name: 'Sign in with Local test IdP' }).click();
 	await loginAtIdp(page, 'dave');
 	await expect(page).toHaveURL((url) => url.pathname === '/account');
 	// Still the demo user, now with the IdP account linked.
-	await expect(page.getByTestId('account-email')).toHaveText('demo@example.com');
+	await expect(page.getByTestId('account-email')).toHaveText(DEMO_EMAIL);
 	await expect(page.getByTestId('accounts')).toContainText('local');
 });

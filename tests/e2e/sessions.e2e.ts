@@ -1,14 +1,10 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { SESSION_COOKIE, signInToAccount } from './demo.js';
 
 async function signedInPage(browser: Browser, userAgent: string): Promise<Page> {
 	const context = await browser.newContext({ userAgent, extraHTTPHeaders: { 'x-forwarded-proto': 'http' } });
 	const page = await context.newPage();
-	await page.goto('/signin?redirectTo=/account');
-	await page.getByLabel('Email').fill('demo@example.com');
-	await page.getByLabel('Password').fill('demo-password');
-	await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-	// Match the path, not the end of the URL: `/signin?redirectTo=/account` ends in /account too.
-	await expect(page).toHaveURL((url) => url.pathname === '/account');
+	await signInToAccount(page);
 	return page;
 }
 
@@ -22,7 +18,7 @@ test('/account lists the user\'s sessions and signs out the others', async ({ br
 	await expect(list).toContainText('Phone browser e2e');
 	// No session token or hash is ever rendered: ids are opaque and short.
 	const html = await laptop.content();
-	const phoneCookie = (await phone.context().cookies()).find((c) => c.name === 'authjs.session-token');
+	const phoneCookie = (await phone.context().cookies()).find((c) => c.name === SESSION_COOKIE);
 	expect(phoneCookie).toBeDefined();
 	expect(html).not.toContain(phoneCookie!.value);
 

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { EventError } from '../../src/lib/core/index.js';
+import { AccessDenied, EventError } from '../../src/lib/core/index.js';
 import type { EventCallbacks, JWTCallbackParams, Session, SignInCallbackParams } from '../../src/lib/core/types.js';
 import {
 	ALICE,
@@ -63,11 +63,12 @@ describe('signIn callback', () => {
 		expect(sessionCookiesSet(res)).toEqual([]);
 	});
 
-	test('throwing: AccessDenied, no session cookie', async () => {
+	test('throwing: AccessDenied carrying the thrown message (logged, not in the URL), no session cookie', async () => {
+		const thrown = new Error('banned');
 		const s = setup({
 			callbacks: {
 				signIn: () => {
-					throw new Error('banned');
+					throw thrown;
 				}
 			}
 		});
@@ -76,6 +77,12 @@ describe('signIn callback', () => {
 		expect(res.headers.get('location')).toBe(`${ORIGIN}/auth/error?error=AccessDenied`);
 		expect(sessionCookiesSet(res)).toEqual([]);
 		expect(res.headers.get('location')).not.toContain('banned');
+		// The app learns why through its logger: the AccessDenied passed on holds the message and the error.
+		expect(s.errors).toHaveLength(1);
+		const [logged] = s.errors;
+		expect(logged).toBeInstanceOf(AccessDenied);
+		expect(logged).toMatchObject({ type: 'AccessDenied', message: 'banned' });
+		expect((logged as AccessDenied).cause?.err).toBe(thrown);
 	});
 });
 

@@ -3,7 +3,7 @@ import { getRequestEvent } from '$app/server';
 import type { AuthOptions } from '../core/config.js';
 import type { ProviderConfig } from '../core/types/provider.js';
 import { AuthError, CredentialsSignin, safeCode, urlErrorFor } from '../core/errors.js';
-import { SIGNIN_MESSAGES } from '../core/pages/messages.js';
+import { signInMessage } from '../core/pages/messages.js';
 import { parseSignInForm, parseSignOutForm, validRedirectTo } from './form.js';
 import { perform, signInPageUrl } from './perform.js';
 import type { AuthActionFailure } from './types.js';
@@ -53,7 +53,7 @@ function refusal(error: AuthError, values?: Record<string, string>): AuthActionF
 	return {
 		failed: true,
 		fieldErrors: {},
-		formErrors: [SIGNIN_MESSAGES[type] ?? SIGNIN_MESSAGES.default!],
+		formErrors: [signInMessage(type)],
 		error: type,
 		code: error instanceof CredentialsSignin ? safeCode(error.code) : undefined,
 		values

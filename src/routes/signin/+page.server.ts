@@ -1,11 +1,17 @@
 import { redirect } from '@sveltejs/kit';
 import { listProviders } from '#lib';
 import { authConfig, signIn } from '../../demo/auth.js';
+import { localPath } from '../../demo/local-path.js';
 import type { Actions, PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async ({ locals, url }) => {
-	const redirectTo = url.searchParams.get('redirectTo') ?? undefined;
-	if ((await locals.auth())?.user) redirect(303, redirectTo?.startsWith('/') ? redirectTo : '/account');
+	// `redirectTo` from the demo's links; `callbackUrl` when the core sends a failed sign-in here.
+	const redirectTo = localPath(url.searchParams.get('redirectTo') ?? url.searchParams.get('callbackUrl'), url.origin);
+	if ((await locals.auth())?.user) {
+		// Signed in already: go on, but never back here (a redirect loop).
+		const onward = redirectTo && new URL(redirectTo, url.origin).pathname !== url.pathname ? redirectTo : '/account';
+		redirect(303, onward);
+	}
 	return {
 		providers: listProviders(authConfig),
 		redirectTo,

@@ -5,7 +5,7 @@ import type { ResponseInternal } from '../types/internal.js';
 import type { ProviderConfig } from '../types/provider.js';
 import { credentialFields } from './fields.js';
 import ErrorPage from './ErrorPage.svelte';
-import { ERROR_PAGES, SIGNIN_MESSAGES } from './messages.js';
+import { errorPageText, signInMessage } from './messages.js';
 import SignInPage from './SignInPage.svelte';
 import SignOutPage from './SignOutPage.svelte';
 import type { PageProvider } from './types.js';
@@ -49,7 +49,7 @@ export function signInPage(
 	ctx: AuthContext,
 	params: { callbackUrl: string; error?: string }
 ): ResponseInternal<string> {
-	const error = params.error ? (SIGNIN_MESSAGES[params.error] ?? SIGNIN_MESSAGES.default) : undefined;
+	const error = params.error ? signInMessage(params.error) : undefined;
 	return page(SignInPage, {
 		providers: ctx.options.providers.map((provider) => pageProvider(ctx, provider)),
 		csrfToken: ctx.csrf.token,
@@ -69,7 +69,7 @@ export function signOutPage(ctx: AuthContext, callbackUrl?: string): ResponseInt
 }
 
 export function errorPage(ctx: AuthContext, error: string | undefined): ResponseInternal<string> {
-	const text = (error && ERROR_PAGES[error]) || ERROR_PAGES.default!;
+	const text = errorPageText(error);
 	return page(
 		ErrorPage,
 		{

@@ -1,4 +1,8 @@
-/** What the built-in pages say for each `?error=` value; unknown values get the default. */
+/**
+ * What the built-in pages say for each `?error=` value; unknown values get the default. Look values
+ * up with {@link signInMessage} and {@link errorPageText}: `?error=` is anyone's, and a plain index
+ * would find `constructor` or `__proto__` on the object's prototype.
+ */
 export const SIGNIN_MESSAGES: Record<string, string> = {
 	Signin: 'Try signing in with a different account.',
 	OAuthSignin: 'Try signing in with a different account.',
@@ -58,3 +62,13 @@ export const ERROR_PAGES: Record<string, ErrorPageText> = {
 		signin: true
 	}
 };
+
+/** The sign-in message for an `?error=` value (own keys only), else the generic one. */
+export function signInMessage(error: string): string {
+	return (Object.hasOwn(SIGNIN_MESSAGES, error) && SIGNIN_MESSAGES[error]) || SIGNIN_MESSAGES.default!;
+}
+
+/** The error page's text for an `?error=` value (own keys only), else the generic one. */
+export function errorPageText(error: string | undefined): ErrorPageText {
+	return (error !== undefined && Object.hasOwn(ERROR_PAGES, error) && ERROR_PAGES[error]) || ERROR_PAGES.default!;
+}

@@ -1,0 +1,26 @@
+import { expect, type Page } from '@playwright/test';
+
+/** The demo's user (see src/demo/users.ts). */
+export const DEMO_EMAIL = 'demo@example.com';
+export const DEMO_PASSWORD = 'demo-password';
+export const SESSION_COOKIE = 'authjs.session-token';
+
+/** Fills and submits the demo's own sign-in form (`/signin`, the `signIn` form action). */
+export async function submitDemoSignIn(page: Page, password = DEMO_PASSWORD, path = '/signin'): Promise<void> {
+	await page.goto(path);
+	await page.getByLabel('Email').fill(DEMO_EMAIL);
+	await page.getByLabel('Password').fill(password);
+	await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** Signs the demo user in and waits for /account (matching the path: the query may end in /account too). */
+export async function signInToAccount(page: Page): Promise<void> {
+	await submitDemoSignIn(page, DEMO_PASSWORD, '/signin?redirectTo=/account');
+	await expect(page).toHaveURL((url) => url.pathname === '/account');
+}
+
+/** The session cookie (or its first chunk) the browser holds, if any. */
+export async function sessionCookie(page: Page) {
+	const cookies = await page.context().cookies();
+	return cookies.find((cookie) => cookie.name === SESSION_COOKIE || cookie.name.startsWith(`${SESSION_COOKIE}.`));
+}
