@@ -169,8 +169,6 @@ describe('JWT sessions without an adapter', () => {
 	// cookie arrived still carries the old one. With rotating refresh tokens (oidc-provider's
 	// default, and many IdPs'), spending the old refresh token again is refused, and oidc-provider
 	// then revokes the whole grant; that late answer would also overwrite the good cookie.
-	// KNOWN BUG (fails): refresh.ts forgets the exchange as soon as it settles, so the late read
-	// refreshes again with the spent token and answers RefreshTokenError.
 	test('a read still carrying the pre-refresh cookie, just after the refresh, does not spend the rotated refresh token again', async () => {
 		const app = oauthApp([localProvider(idp)]);
 		const browser = await signedIn(app);
@@ -238,8 +236,6 @@ describe('JWT sessions without an adapter', () => {
 
 	// OpenID Connect Core §12.2 and the RP conformance refresh plan: an ID token in a refresh
 	// response must be about the same subject, from the same issuer, for this client.
-	// KNOWN BUG (wrong-sub fails): refresh.ts checks iss/aud/signature but never compares the new
-	// ID token's `sub` with the one the session was created for.
 	test.each(['wrong-sub', 'wrong-iss', 'wrong-aud', 'bad-signature'] as TokenResponseVariant[])(
 		'a refresh response whose ID token is flawed (%s) is refused → RefreshTokenError',
 		async (variant) => {
@@ -356,7 +352,6 @@ describe('with the LibSQL adapter: accessToken()', () => {
 		expect(await accountTokens('rogue')).toEqual(stored);
 	});
 
-	// KNOWN BUG (fails): the other subject's ID token is accepted and stored in the account row.
 	test('a refresh whose ID token names another subject (OIDC Core §12.2) → null, and the row keeps the old tokens', async () => {
 		const app = oauthApp([rogueProvider()], { adapter: store.adapter });
 		const browser = await signedIn(app, 'rogue', viaRogue);

@@ -255,9 +255,6 @@ describe('profile sources', () => {
 
 	// oidc-provider serves userinfo only to access tokens with the `openid` scope, so the token
 	// response also carries an ID token, which a plain OAuth 2 provider does not use for its profile.
-	// KNOWN BUG (fails): kitauth verifies that ID token's signature, which needs a `jwks_uri` that
-	// a server given by explicit endpoints does not have (callback.ts: validateApplicationLevelSignature
-	// → OAUTH_MISSING_SERVER_METADATA), so the sign-in ends in OAuthCallbackError.
 	test("a plain OAuth 2 provider (type 'oauth', explicit endpoints from discovery) signs in through userinfo", async () => {
 		const discovery = (await (await fetch(`${idp.issuer}/.well-known/openid-configuration`)).json()) as Record<string, string>;
 		idp.resetCounts();
