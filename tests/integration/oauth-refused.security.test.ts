@@ -121,11 +121,14 @@ describe('check cookies (no token exchange)', () => {
 		expect(rogue.counts().token).toBe(0);
 	});
 
-	test('a state parameter where none was sent (state not in use) is refused', async () => {
-		rogue.behaviour.responseState = 'unsolicited-state';
-		const { browser, callback } = await authorized('rogue', viaRogue);
-		const res = await browser.get(callback.href);
-		await expectRefused(browser, res, CALLBACK_ERROR);
+	test('default checks (state not listed): state is still sent, and a dropped or replaced one is refused', async () => {
+		for (const state of [null, 'state-from-elsewhere']) {
+			rogue.behaviour.responseState = state;
+			const { browser, start, callback } = await authorized('rogue', viaRogue);
+			expect(start.url.searchParams.get('state')).toEqual(expect.any(String));
+			const res = await browser.get(callback.href);
+			await expectRefused(browser, res, CALLBACK_ERROR);
+		}
 		expect(rogue.counts().token).toBe(0);
 	});
 
@@ -199,13 +202,13 @@ describe("one browser's check cookies with another browser's code (login CSRF)",
 		expect(idp.counts().token).toBe(0);
 	});
 
-	test('PKCE only: the OP refuses the other verifier at the token endpoint', async () => {
+	test('default checks (state not listed): refused before the exchange too, since state is always on', async () => {
 		const victim = await authorized('local', asAlice);
 		const attacker = await authorized('local', (url) => idp.completeInteraction(url, { login: 'bob' }));
 		idp.resetCounts();
 		const res = await victim.browser.get(attacker.callback.href);
 		await expectRefused(victim.browser, res, CALLBACK_ERROR);
-		expect(idp.counts().token).toBe(1);
+		expect(idp.counts().token).toBe(0);
 	});
 });
 

@@ -84,7 +84,10 @@ export interface OAuthConfig<P extends Profile = Profile> extends CommonProvider
 		id_token_signed_response_alg?: string;
 		[field: string]: unknown;
 	};
-	/** Default `['pkce']`; OIDC providers also use `nonce`. PKCE is never dropped for public clients. */
+	/**
+	 * Default `['pkce']`. `state` is always used and cannot be dropped; OIDC providers always also
+	 * use `nonce`. A confidential client may drop PKCE, a public one never.
+	 */
 	checks?: OAuthChecks[];
 	/** OIDC: read the profile from the ID token (default) or, with `false`, from userinfo. */
 	idToken?: boolean;

@@ -8,7 +8,7 @@ import type { Profile } from '../../types/models.js';
 import type { OAuthConfig } from '../../types/provider.js';
 import { activeChecks } from './checks.js';
 import { userAndAccount, tokenSet } from './profile.js';
-import { proxyUrl, redirectUri } from './proxy.js';
+import { redirectUri } from './proxy.js';
 import { authorizationServer, clientFor, endpointParams, httpOptions, providerFetch } from './server.js';
 
 /** The callback's parameters: the query, or the body of a `form_post` response. */
@@ -27,10 +27,9 @@ export function callbackParams(req: RequestInternal): URLSearchParams {
 export async function oauthIdentity(req: RequestInternal, ctx: AuthContext, provider: OAuthConfig): Promise<Identity> {
 	const params = callbackParams(req);
 	const { isPublic, client, auth } = await clientFor(provider);
-	const checks = activeChecks(provider, isPublic, !!proxyUrl(ctx, provider));
-	const needed: CheckKey[] = [];
+	const checks = activeChecks(provider, isPublic);
+	const needed: CheckKey[] = ['state'];
 	if (checks.pkce) needed.push('pkceCodeVerifier');
-	if (checks.state) needed.push('state');
 	if (checks.nonce) needed.push('nonce');
 	const values = openChecks(ctx, req.cookies, provider.id, needed);
 
@@ -43,7 +42,7 @@ export async function oauthIdentity(req: RequestInternal, ctx: AuthContext, prov
 	try {
 		const server = await authorizationServer(ctx, provider);
 		const http = httpOptions(provider, server.token_endpoint);
-		const validated = o.validateAuthResponse(server, client, params, checks.state ? values.state! : o.expectNoState);
+		const validated = o.validateAuthResponse(server, client, params, values.state);
 		const response = await o.authorizationCodeGrantRequest(
 			server, client, auth, validated, redirectUri(ctx, provider), checks.pkce ? values.pkceCodeVerifier! : o.nopkce, http
 		);
