@@ -86,7 +86,8 @@ export interface OAuthConfig<P extends Profile = Profile> extends CommonProvider
 	};
 	/**
 	 * Default `['pkce']`. `state` is always used and cannot be dropped; OIDC providers always also
-	 * use `nonce`. A confidential client may drop PKCE, a public one never.
+	 * use `nonce`. A confidential client may drop PKCE, a public one never. `'nonce'` on a plain
+	 * OAuth 2 provider sends a nonce, and an ID token the provider returns must then carry it.
 	 */
 	checks?: OAuthChecks[];
 	/** OIDC: read the profile from the ID token (default) or, with `false`, from userinfo. */

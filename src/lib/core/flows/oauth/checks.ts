@@ -11,7 +11,8 @@ export interface ActiveChecks {
  * explicitly (`checks` without `'pkce'`) for a server that cannot do PKCE — a public client never
  * may. `state` always, whatever `checks` says: it binds the callback to the browser that started
  * the flow before anything is sent to the provider, and carries the origin behind a redirect
- * proxy. OIDC always also uses `nonce`.
+ * proxy. `nonce` always for OIDC; for plain OAuth 2 when listed (the callback then checks it in
+ * any ID token the provider returns).
  */
 export function activeChecks(provider: OAuthConfig, isPublic: boolean): ActiveChecks {
 	const listed = provider.checks;

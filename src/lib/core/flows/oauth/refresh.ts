@@ -4,6 +4,7 @@ import type { AuthContext } from '../../context.js';
 import { OAuthCallbackError } from '../../errors.js';
 import type { JWT, TokenSet } from '../../types/models.js';
 import type { OAuthConfig } from '../../types/provider.js';
+import { unverifiedClaims } from './id-token.js';
 import { tokenSet } from './profile.js';
 import { authorizationServer, clientFor, httpOptions } from './server.js';
 
@@ -59,14 +60,8 @@ export function refreshTokens(
 
 /** The `sub` of an ID token this server already validated (when it was issued to us). */
 export function idTokenSubject(idToken: unknown): string | undefined {
-	if (typeof idToken !== 'string') return undefined;
-	try {
-		const payload: unknown = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8'));
-		const sub = payload && typeof payload === 'object' ? (payload as { sub?: unknown }).sub : undefined;
-		return typeof sub === 'string' ? sub : undefined;
-	} catch {
-		return undefined;
-	}
+	const sub = unverifiedClaims(idToken)?.sub;
+	return typeof sub === 'string' ? sub : undefined;
 }
 
 async function exchange(ctx: AuthContext, provider: OAuthConfig, refreshToken: string, expectedSubject: string | undefined): Promise<TokenSet> {
