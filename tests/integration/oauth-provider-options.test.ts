@@ -1,8 +1,9 @@
 /**
  * Provider options that shape the requests kitauth makes, against the real test IdPs: `userinfo`
  * given as `{ url, params }` (the params reach the userinfo request, on the plain OAuth 2 path and
- * on the OIDC `idToken: false` path), and `checks: ['nonce']` on a plain OAuth 2 provider (a nonce
- * sent is a nonce checked, in whatever ID token comes back).
+ * on the OIDC `idToken: false` path), `checks: ['nonce']` on a plain OAuth 2 provider (a nonce
+ * sent is a nonce checked, in whatever ID token comes back), and discovery through `wellKnown`
+ * (oauth4webapi's request, with its https-only and no-redirect rules and the provider's fetch).
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { OAuthConfig } from '../../src/lib/core/types.js';
@@ -11,6 +12,7 @@ import { ROGUE_CLIENT_ID, ROGUE_CLIENT_SECRET, startRogueIdp, type RogueIdp } fr
 import {
 	APP_ORIGIN,
 	callbackUri,
+	errorPageError,
 	expectRefused,
 	explain,
 	localProvider,
@@ -141,5 +143,38 @@ describe("checks: ['nonce'] on a plain OAuth 2 provider", () => {
 		const { res } = await oauthSignIn(browser, 'rogue-plain', (url) => rogue.completeInteraction(url));
 		await expectRefused(browser, res, signInPageError('OAuthCallbackError'));
 		expect(rogue.counts()).toMatchObject({ token: 1, userinfo: 0 });
+	});
+});
+
+describe('discovery through wellKnown (oauth4webapi, with its checks)', () => {
+	test('an OIDC provider found through wellKnown signs in, discovery through its own fetch', async () => {
+		const recorder = recordingFetch();
+		const app = oauthApp([
+			localProvider(idp, { issuer: undefined, wellKnown: `${idp.issuer}/.well-known/openid-configuration`, fetch: recorder.fetch })
+		]);
+		const browser = app.browser();
+		const { res } = await oauthSignIn(browser, 'local', asAlice);
+		expect(res.headers.get('location'), explain(app.errors)).toBe(HOME);
+		expect(recorder.urls.map((u) => u.pathname)).toContain('/.well-known/openid-configuration');
+		expect(idp.counts().discovery).toBe(1);
+	});
+
+	test('plain http to a host that is not loopback is refused before any request', async () => {
+		const recorder = recordingFetch();
+		const app = oauthApp([
+			localProvider(idp, { issuer: undefined, wellKnown: 'http://idp.example.test/.well-known/openid-configuration', fetch: recorder.fetch })
+		]);
+		const res = await app.browser().postForm('signin/local');
+		expect(res.status).toBe(302);
+		expect(res.headers.get('location')).toBe(errorPageError('OAuthSignin'));
+		expect(recorder.urls).toEqual([]);
+	});
+
+	test('a wellKnown URL at no standard location is refused as a configuration error, nothing fetched', async () => {
+		const app = oauthApp([localProvider(idp, { issuer: undefined, wellKnown: `${idp.issuer}/custom/metadata.json` })]);
+		const res = await app.browser().postForm('signin/local');
+		expect(res.status).toBe(302);
+		expect(res.headers.get('location')).toBe(errorPageError('Configuration'));
+		expect(idp.counts()).toMatchObject({ discovery: 0, other: 0 });
 	});
 });
