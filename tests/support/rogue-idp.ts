@@ -12,6 +12,11 @@
  *
  * There are no login pages: /authorize signs in `behaviour.login` (default `alice`), or the account
  * named by `login_hint`, and redirects straight back.
+ *
+ * With `tenant`, it behaves like a multi-tenant server (Entra ID's `common`): discovery, also at
+ * `/<anything>/v2.0/.well-known/openid-configuration`, names the issuer template
+ * `<origin>/{tenantid}/v2.0`; ID tokens carry `tid` and `iss = <origin>/<tid>/v2.0`; there is no
+ * RFC 9207 `iss` response parameter.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -60,6 +65,8 @@ export interface RogueBehaviour {
 	userinfoSub?: string;
 	/** Who /authorize signs in when there is no (known) `login_hint`. */
 	login: string;
+	/** With `tenant`: the tenant the ID token's `iss` names. Default: its `tid`. */
+	issuerTenant?: string;
 }
 
 export interface RogueIdpOptions {
@@ -69,6 +76,8 @@ export interface RogueIdpOptions {
 	clients?: RogueClient[];
 	/** Login name → account, merged over `alice` and `bob`. */
 	accounts?: Record<string, TestAccount>;
+	/** Behave like a multi-tenant server; this is the `tid` of every ID token (a GUID). */
+	tenant?: string;
 }
 
 export interface RogueIdp extends Omit<LoopbackServer, 'origin'> {
@@ -102,7 +111,7 @@ interface TokenGrant {
 	scope: string;
 }
 
-function classify(pathname: string): IdpEndpoint {
+function classifier(tenant: string | undefined): (pathname: string) => IdpEndpoint {
 	const map: Record<string, IdpEndpoint> = {
 		'/.well-known/openid-configuration': 'discovery',
 		'/jwks': 'jwks',
@@ -110,7 +119,8 @@ function classify(pathname: string): IdpEndpoint {
 		'/token': 'token',
 		'/userinfo': 'userinfo'
 	};
-	return map[pathname] ?? 'other';
+	const tenantDiscovery = /^\/[\w.-]+\/v2\.0\/\.well-known\/openid-configuration$/;
+	return (pathname) => map[pathname] ?? (tenant && tenantDiscovery.test(pathname) ? 'discovery' : 'other');
 }
 
 function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -149,8 +159,9 @@ export async function startRogueIdp(options: RogueIdpOptions = {}): Promise<Rogu
 	const refreshTokens = new Map<string, TokenGrant>();
 	let issuer = '';
 
+	const tenant = options.tenant;
 	const discovery = (): Record<string, unknown> => ({
-		issuer: behaviour.discoveryIssuer ?? issuer,
+		issuer: behaviour.discoveryIssuer ?? (tenant ? `${issuer}/{tenantid}/v2.0` : issuer),
 		authorization_endpoint: `${issuer}/authorize`,
 		token_endpoint: `${issuer}/token`,
 		userinfo_endpoint: `${issuer}/userinfo`,
@@ -164,7 +175,7 @@ export async function startRogueIdp(options: RogueIdpOptions = {}): Promise<Rogu
 		code_challenge_methods_supported: ['S256'],
 		scopes_supported: ['openid', 'email', 'profile', 'offline_access'],
 		claims_supported: ['sub', 'email', 'email_verified', 'name', 'picture'],
-		authorization_response_iss_parameter_supported: true
+		...(!tenant && { authorization_response_iss_parameter_supported: true })
 	});
 
 	function authorizeRequest(url: URL, res: ServerResponse): void {
@@ -206,7 +217,7 @@ export async function startRogueIdp(options: RogueIdpOptions = {}): Promise<Rogu
 		back.searchParams.set('code', code);
 		const sentState = behaviour.responseState === undefined ? state : behaviour.responseState;
 		if (sentState !== null) back.searchParams.set('state', sentState);
-		const sentIss = behaviour.responseIss === undefined ? issuer : behaviour.responseIss;
+		const sentIss = behaviour.responseIss === undefined ? (tenant ? null : issuer) : behaviour.responseIss;
 		if (sentIss !== null) back.searchParams.set('iss', sentIss);
 		res.writeHead(302, { location: back.href });
 		res.end();
@@ -278,7 +289,12 @@ export async function startRogueIdp(options: RogueIdpOptions = {}): Promise<Rogu
 			scope: grant.scope,
 			refresh_token: refresh,
 			id_token: await idToken(
-				{ issuer, clientId: client.client_id, claims: account, ...(nonce !== undefined && { nonce }) },
+				{
+					issuer: tenant ? `${issuer}/${behaviour.issuerTenant ?? tenant}/v2.0` : issuer,
+					clientId: client.client_id,
+					claims: tenant ? { ...account, tid: tenant } : account,
+					...(nonce !== undefined && { nonce })
+				},
 				flaw,
 				keys
 			)
@@ -296,6 +312,7 @@ export async function startRogueIdp(options: RogueIdpOptions = {}): Promise<Rogu
 		json(res, 200, { ...account, sub: behaviour.userinfoSub ?? account.sub });
 	}
 
+	const classify = classifier(tenant);
 	const server = await startLoopback(classify, async (origin) => {
 		issuer = origin;
 		return async (req, res) => {

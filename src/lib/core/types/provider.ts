@@ -68,6 +68,13 @@ export interface OAuthConfig<P extends Profile = Profile> extends CommonProvider
 	issuer?: string;
 	/** Discovery document URL when it is not at the usual place. */
 	wellKnown?: string;
+	/**
+	 * For a multi-tenant server whose discovery names an issuer template instead of an issuer
+	 * (Entra ID's `common`: `https://login.microsoftonline.com/{tenantid}/v2.0`): the template's
+	 * `placeholder`, and the ID-token `claim` naming the tenant (a GUID). Each ID token must then
+	 * carry its own tenant's issuer, and is verified with the same JWKS.
+	 */
+	issuerTemplate?: { placeholder: string; claim: string };
 	authorization?: EndpointSetting;
 	token?: EndpointSetting & { clientPrivateKey?: CryptoKey | JsonWebKey };
 	userinfo?: EndpointSetting & {

@@ -8,6 +8,7 @@ import type { Profile } from '../../types/models.js';
 import type { OAuthConfig } from '../../types/provider.js';
 import { activeChecks } from './checks.js';
 import { peekIdToken } from './id-token.js';
+import { serverForIdToken } from './issuer-template.js';
 import { userAndAccount, tokenSet } from './profile.js';
 import { redirectUri } from './proxy.js';
 import { authorizationServer, clientFor, endpointParams, httpOptions, providerFetch } from './server.js';
@@ -48,21 +49,23 @@ export async function oauthIdentity(req: RequestInternal, ctx: AuthContext, prov
 			server, client, auth, validated, redirectUri(ctx, provider), checks.pkce ? values.pkceCodeVerifier! : o.nopkce, http
 		);
 		const oidc = provider.type === 'oidc';
+		const idTokenClaims = await peekIdToken(response);
+		// The issuer the ID token must carry (a multi-tenant server's: its tenant's).
+		const issuedBy = serverForIdToken(provider, server, idTokenClaims);
 		// A nonce sent is a nonce checked: OIDC always; a plain OAuth 2 provider (`checks: ['nonce']`)
 		// whenever its response carries an ID token. Without one there is nothing it could bind.
-		const hasIdToken = (await peekIdToken(response)) !== undefined;
-		const result = await o.processAuthorizationCodeResponse(server, client, response, {
-			expectedNonce: checks.nonce && (oidc || hasIdToken) ? values.nonce! : o.expectNoNonce,
+		const result = await o.processAuthorizationCodeResponse(issuedBy, client, response, {
+			expectedNonce: checks.nonce && (oidc || idTokenClaims !== undefined) ? values.nonce! : o.expectNoNonce,
 			requireIdToken: oidc && provider.idToken !== false
 		});
 		// oauth4webapi checks the ID token's claims; its signature is ours to check, through the JWKS.
 		// A plain OAuth 2 provider's identity comes from userinfo, not from an ID token it may add:
 		// without discovery there are no keys to check one against, and none is trusted.
 		if (result.id_token && (oidc || server.jwks_uri)) {
-			await o.validateApplicationLevelSignature(server, response, httpOptions(provider, server.jwks_uri));
+			await o.validateApplicationLevelSignature(issuedBy, response, httpOptions(provider, server.jwks_uri));
 		}
 		const tokens = tokenSet({ ...result });
-		const profile = await fetchProfile(provider, server, client, result, tokens);
+		const profile = await fetchProfile(provider, issuedBy, client, result, tokens);
 		// Apple posts the user's name once, on first consent, as a `user` form field beside the code.
 		const posted = req.method === 'POST' ? params.get('user') : null;
 		if (posted) profile.user = parseJsonObject(posted);

@@ -4,7 +4,8 @@ import type { AuthContext } from '../../context.js';
 import { OAuthCallbackError } from '../../errors.js';
 import type { JWT, TokenSet } from '../../types/models.js';
 import type { OAuthConfig } from '../../types/provider.js';
-import { unverifiedClaims } from './id-token.js';
+import { peekIdToken, unverifiedClaims } from './id-token.js';
+import { serverForIdToken } from './issuer-template.js';
 import { tokenSet } from './profile.js';
 import { authorizationServer, clientFor, httpOptions } from './server.js';
 
@@ -69,10 +70,11 @@ async function exchange(ctx: AuthContext, provider: OAuthConfig, refreshToken: s
 		const server = await authorizationServer(ctx, provider);
 		const { client, auth } = await clientFor(provider);
 		const response = await o.refreshTokenGrantRequest(server, client, auth, refreshToken, httpOptions(provider, server.token_endpoint));
-		const result = await o.processRefreshTokenResponse(server, client, response);
+		const issuedBy = serverForIdToken(provider, server, await peekIdToken(response));
+		const result = await o.processRefreshTokenResponse(issuedBy, client, response);
 		if (result.id_token) {
 			if (provider.type === 'oidc' || server.jwks_uri) {
-				await o.validateApplicationLevelSignature(server, response, httpOptions(provider, server.jwks_uri));
+				await o.validateApplicationLevelSignature(issuedBy, response, httpOptions(provider, server.jwks_uri));
 			}
 			// OIDC Core §12.2: a refreshed ID token must name the same user.
 			const sub = o.getValidatedIdTokenClaims(result)?.sub;

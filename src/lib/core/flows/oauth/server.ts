@@ -2,6 +2,7 @@ import * as o from 'oauth4webapi';
 import type { AuthContext } from '../../context.js';
 import { InvalidEndpoints, OAuthSignInError } from '../../errors.js';
 import type { EndpointSetting, OAuthConfig } from '../../types/provider.js';
+import { expectedIssuer } from './issuer-template.js';
 
 const DEFAULT_TIMEOUT = 10_000;
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -94,11 +95,10 @@ export async function authorizationServer(ctx: AuthContext, provider: OAuthConfi
 async function discover(provider: OAuthConfig): Promise<o.AuthorizationServer> {
 	const { from, algorithm } = discoveryLocation(provider);
 	try {
-		const expected = new URL(provider.issuer ?? from);
 		// oauth4webapi's request: https only (plain http to loopback only), no redirects followed,
 		// the provider's own fetch and timeout.
 		const response = await o.discoveryRequest(new URL(from), { ...httpOptions(provider, from), algorithm });
-		return await o.processDiscoveryResponse(expected, response);
+		return await o.processDiscoveryResponse(await expectedIssuer(provider, provider.issuer ?? from, response), response);
 	} catch (error) {
 		throw new OAuthSignInError(`Discovery for provider "${provider.id}" failed`, { cause: error as Error });
 	}
