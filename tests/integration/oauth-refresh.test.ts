@@ -2,7 +2,7 @@
  * Access-token refresh against real IdPs: JWT sessions without an adapter refresh on `GET /session`
  * (once, however many reads race), and mark the session with `RefreshTokenError` when the IdP
  * refuses, without retrying; with an adapter, `accessToken()` refreshes and stores the new tokens
- * in the account row.
+ * in the account row, drops a refresh token the IdP refused, and backs off after other failures.
  *
  * Only `Date` is faked (`toFake: ['Date']`) to step past the access token's expiry: the sockets and
  * timers of the real HTTP exchanges with the IdPs keep running on real time. Both IdPs run in this
@@ -13,7 +13,7 @@ import { createContext, resolveOptions } from '../../src/lib/core/index.js';
 import { accessToken } from '../../src/lib/core/flows/oauth/access-token.js';
 import { parseCookieHeader } from '../../src/lib/core/session/cookies.js';
 import { readSession } from '../../src/lib/core/session/index.js';
-import type { OAuthConfig } from '../../src/lib/core/types.js';
+import type { Adapter, OAuthConfig } from '../../src/lib/core/types.js';
 import type { TestClient } from '../support/client.js';
 import { startTestIdp, type TestIdp } from '../support/oidc-provider.js';
 import { ROGUE_CLIENT_ID, ROGUE_CLIENT_SECRET, startRogueIdp, type RogueIdp, type TokenResponseVariant } from '../support/rogue-idp.js';
@@ -338,18 +338,81 @@ describe('with the LibSQL adapter: accessToken()', () => {
 		expect((await accountTokens()).access_token).toBe(results[0]);
 	});
 
-	test('a refused refresh → null and read.session.error RefreshTokenError; the row is untouched', async () => {
+	test('a refused refresh (invalid_grant) → null and RefreshTokenError; the dead refresh token leaves the row, so no instance sends it again', async () => {
+		const app = oauthApp([rogueProvider()], { adapter: store.adapter });
+		const browser = await signedIn(app, 'rogue', viaRogue);
+		const stored = await accountTokens('rogue');
+		expect(stored.refresh_token).toEqual(expect.any(String));
+		rogue.resetCounts();
+		rogue.nextTokenResponse('error');
+		later();
+		const first = await serverSide(app, browser);
+		expect(await accessToken(first.ctx, first.read, 'rogue')).toBeNull();
+		expect(first.read.session?.error).toBe('RefreshTokenError');
+		expect(rogue.counts().token).toBe(1);
+		expect(await accountTokens('rogue')).toEqual({ ...stored, refresh_token: null });
+
+		// The next call, here on another instance (its own runtime, the same store): no request.
+		const otherInstance = oauthApp([rogueProvider()], { adapter: store.adapter });
+		const second = await serverSide(otherInstance, browser);
+		expect(await accessToken(second.ctx, second.read, 'rogue')).toBeNull();
+		expect(second.read.session?.error).toBe('RefreshTokenError');
+		expect(rogue.counts().token).toBe(1);
+	});
+
+	test('invalid_grant because another instance just rotated the token: the row keeps its fresh tokens, which are the answer', async () => {
+		const app = oauthApp([rogueProvider()], { adapter: store.adapter });
+		const browser = await signedIn(app, 'rogue', viaRogue);
+		later();
+		const userId = (await serverSide(app, browser)).read.user?.id ?? '';
+		// What instance A read, just before instance B refreshed (and the IdP rotated the token).
+		const readByA = await store.adapter.listAccountsByUserId!(userId);
+		const b = await serverSide(app, browser);
+		const fromB = await accessToken(b.ctx, b.read, 'rogue');
+		expect(fromB, explain(app.errors)).toEqual(expect.any(String));
+		const afterB = await accountTokens('rogue');
+
+		let stale = true;
+		const viewOfA: Adapter = {
+			...store.adapter,
+			listAccountsByUserId: async (id) => (stale ? ((stale = false), readByA) : store.adapter.listAccountsByUserId!(id))
+		};
+		const instanceA = oauthApp([rogueProvider()], { adapter: viewOfA });
+		rogue.resetCounts();
+		const a = await serverSide(instanceA, browser);
+		expect(await accessToken(a.ctx, a.read, 'rogue')).toBe(fromB);
+		expect(a.read.session?.error).toBeUndefined();
+		// A spent the old token and was refused; the row B wrote is untouched.
+		expect(rogue.counts().token).toBe(1);
+		expect(await accountTokens('rogue')).toEqual(afterB);
+	});
+
+	test('a transient failure (503) keeps the refresh token; calls within the 30 s backoff do not reach the provider; later, it is retried', async () => {
 		const app = oauthApp([rogueProvider()], { adapter: store.adapter });
 		const browser = await signedIn(app, 'rogue', viaRogue);
 		const stored = await accountTokens('rogue');
 		rogue.resetCounts();
-		rogue.nextTokenResponse('error');
+		rogue.nextTokenResponse('unavailable');
 		later();
-		const { ctx, read } = await serverSide(app, browser);
-		expect(await accessToken(ctx, read, 'rogue')).toBeNull();
-		expect(read.session?.error).toBe('RefreshTokenError');
+		const first = await serverSide(app, browser);
+		expect(await accessToken(first.ctx, first.read, 'rogue')).toBeNull();
+		expect(first.read.session?.error).toBe('RefreshTokenError');
 		expect(rogue.counts().token).toBe(1);
 		expect(await accountTokens('rogue')).toEqual(stored);
+
+		later(10_000);
+		const second = await serverSide(app, browser);
+		expect(await accessToken(second.ctx, second.read, 'rogue')).toBeNull();
+		expect(second.read.session?.error).toBe('RefreshTokenError');
+		expect(rogue.counts().token).toBe(1);
+
+		later(30_000);
+		const third = await serverSide(app, browser);
+		const token = await accessToken(third.ctx, third.read, 'rogue');
+		expect(token, explain(app.errors)).toEqual(expect.any(String));
+		expect(third.read.session?.error).toBeUndefined();
+		expect(rogue.counts().token).toBe(2);
+		expect((await accountTokens('rogue')).access_token).toBe(token);
 	});
 
 	test('a refresh whose ID token names another subject (OIDC Core §12.2) → null, and the row keeps the old tokens', async () => {

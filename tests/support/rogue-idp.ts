@@ -50,8 +50,12 @@ export interface RogueClient {
 	redirect_uris: string[];
 }
 
-/** One token response: `good`, an ID token with one flaw, or `error` (HTTP 400 `invalid_grant`). */
-export type TokenResponseVariant = 'good' | IdTokenFlaw | 'error';
+/**
+ * One token response: `good`, an ID token with one flaw, `error` (HTTP 400 `invalid_grant`), or
+ * `unavailable` (HTTP 503 `temporarily_unavailable`, answered before the code or refresh token is
+ * looked at, so it stays usable).
+ */
+export type TokenResponseVariant = 'good' | IdTokenFlaw | 'error' | 'unavailable';
 
 /** Mutable between requests; `reset()` restores the defaults. */
 export interface RogueBehaviour {
@@ -88,7 +92,7 @@ export interface RogueIdp extends Omit<LoopbackServer, 'origin'> {
 	behaviour: RogueBehaviour;
 	/** The published JWKS (one RS256 key). */
 	jwks: { keys: JWK[] };
-	/** Queue the next token responses, one variant each; once the queue is empty they are `good`. */
+	/** Queue the answers to the next token requests, one variant each; once the queue is empty they are `good`. */
 	nextTokenResponse(...variants: TokenResponseVariant[]): void;
 	/** Restore the default behaviour and empty the queue. */
 	reset(): void;
@@ -249,6 +253,11 @@ export async function startRogueIdp(options: RogueIdpOptions = {}): Promise<Rogu
 		const client = authenticateClient(req, body);
 		if (!client) return json(res, 401, { error: 'invalid_client', error_description: 'client authentication failed' });
 		const invalidGrant = (why: string): void => json(res, 400, { error: 'invalid_grant', error_description: why });
+		const variant = queue.shift() ?? 'good';
+		// A server that is down answers before looking at the grant, which stays usable.
+		if (variant === 'unavailable') {
+			return json(res, 503, { error: 'temporarily_unavailable', error_description: 'the rogue OP was told to be down' });
+		}
 
 		let grant: TokenGrant;
 		let nonce: string | undefined;
@@ -273,7 +282,6 @@ export async function startRogueIdp(options: RogueIdpOptions = {}): Promise<Rogu
 			return json(res, 400, { error: 'unsupported_grant_type' });
 		}
 
-		const variant = queue.shift() ?? 'good';
 		if (variant === 'error') return invalidGrant('the rogue OP was told to fail this token request');
 		const account = accounts[grant.login];
 		if (!account) return invalidGrant('unknown account');

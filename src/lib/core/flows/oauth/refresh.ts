@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import * as o from 'oauth4webapi';
 import type { AuthContext } from '../../context.js';
-import { OAuthCallbackError } from '../../errors.js';
+import { AuthError, OAuthCallbackError } from '../../errors.js';
 import type { JWT, TokenSet } from '../../types/models.js';
 import type { OAuthConfig } from '../../types/provider.js';
 import { peekIdToken, unverifiedClaims } from './id-token.js';
@@ -17,6 +17,11 @@ const EARLY_SECONDS = 30;
  * instead of spending it again. Within one process; across instances the provider decides.
  */
 const GRACE_MS = 60_000;
+/**
+ * After a failed refresh, how long before the same refresh token may be sent again: requests that
+ * keep asking (every page load) must not hammer a provider that is down or refusing.
+ */
+const BACKOFF_MS = 30_000;
 
 /** The error a session carries after a failed refresh (until the user signs in again). */
 export const REFRESH_ERROR = 'RefreshTokenError';
@@ -37,7 +42,9 @@ export function isExpired(expiresAt: unknown): boolean {
 
 /**
  * Uses a refresh token once, however many requests ask at the same moment (they share one
- * exchange). The new tokens keep the old refresh token when the provider sends none.
+ * exchange). The new tokens keep the old refresh token when the provider sends none. After a
+ * failure the same token is not sent again for `BACKOFF_MS` (within this process): callers get
+ * an error without a request.
  */
 export function refreshTokens(
 	ctx: AuthContext,
@@ -46,17 +53,33 @@ export function refreshTokens(
 	expectedSubject: string | undefined
 ): Promise<TokenSet> {
 	const key = `${provider.id}\u0000${createHash('sha256').update(refreshToken).digest('hex')}`;
-	const inFlight = ctx.options.runtime.refreshes;
+	const { refreshes: inFlight, refreshBackoff } = ctx.options.runtime;
 	let pending = inFlight.get(key) as Promise<TokenSet> | undefined;
-	if (!pending) {
-		pending = exchange(ctx, provider, refreshToken, expectedSubject);
-		inFlight.set(key, pending);
-		pending.then(
-			() => setTimeout(() => inFlight.delete(key), GRACE_MS).unref?.(),
-			() => inFlight.delete(key)
-		);
+	if (pending) return pending;
+	const retryAt = refreshBackoff.get(key);
+	if (retryAt !== undefined && Date.now() < retryAt) {
+		return Promise.reject(new OAuthCallbackError(`Refreshing the ${provider.id} access token failed moments ago; not retried yet`));
 	}
+	pending = exchange(ctx, provider, refreshToken, expectedSubject);
+	inFlight.set(key, pending);
+	pending.then(
+		() => setTimeout(() => inFlight.delete(key), GRACE_MS).unref?.(),
+		() => {
+			inFlight.delete(key);
+			const until = Date.now() + BACKOFF_MS;
+			refreshBackoff.set(key, until);
+			// Forgotten once over, so the map does not grow.
+			setTimeout(() => refreshBackoff.get(key) === until && refreshBackoff.delete(key), BACKOFF_MS).unref?.();
+		}
+	);
 	return pending;
+}
+
+/** Did the provider refuse the refresh token itself (`invalid_grant`: revoked, expired, spent)? */
+export function isDeadRefreshToken(error: unknown): boolean {
+	// `exchange` wraps what oauth4webapi threw as an AuthError's `cause.err`.
+	const cause = error instanceof AuthError ? error.cause?.err : undefined;
+	return cause instanceof o.ResponseBodyError && cause.error === 'invalid_grant';
 }
 
 /** The `sub` of an ID token this server already validated (when it was issued to us). */
