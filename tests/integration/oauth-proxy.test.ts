@@ -89,6 +89,29 @@ describe('redirect proxy', () => {
 		expect(idp.counts().token).toBe(0);
 	});
 
+	test('redirectProxyUrl on one provider only (none global): that provider is proxied, the others are not', async () => {
+		const proxied = localProvider(idp, { redirectProxyUrl: PROXY_URL });
+		const direct = localProvider(idp, { id: 'direct', name: 'Direct' });
+		const preview = oauthApp([proxied, direct]);
+		const stable = oauthApp([localProvider(idp, { redirectProxyUrl: PROXY_URL })], {}, PROXY_ORIGIN);
+		expect(preview.config.redirectProxyUrl).toBeUndefined();
+
+		const other = await startSignIn(preview.browser(), 'direct');
+		expect(other.url.searchParams.get('redirect_uri')).toBe(callbackUri('direct'));
+		expect(other.url.searchParams.get('state')).toMatch(/^[\w-]{43}$/);
+
+		const browser = preview.browser();
+		const { url } = await startSignIn(browser, 'local', { form: { callbackUrl: '/preview-page' } });
+		expect(url.searchParams.get('redirect_uri')).toBe(callbackUri('local', PROXY_ORIGIN));
+		expect(url.searchParams.get('state')?.split('.')).toHaveLength(5);
+		const forwarded = await stable.browser().get((await idp.completeInteraction(url)).href);
+		const target = new URL(forwarded.headers.get('location') ?? '');
+		expect(`${target.origin}${target.pathname}`).toBe(callbackUri('local', APP_ORIGIN));
+		const res = await browser.get(target.href);
+		expect(res.headers.get('location'), explain(preview.errors)).toBe(`${APP_ORIGIN}/preview-page`);
+		expect(await browser.session()).toMatchObject({ user: { email: 'alice@example.test' } });
+	});
+
 	test('back on the preview, the callback without its state is refused before the exchange', async () => {
 		const { preview, stable } = deployments();
 		const browser = preview.browser();

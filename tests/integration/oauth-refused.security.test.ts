@@ -3,12 +3,12 @@
  * other-browser check cookies (GHSA-7r7x-4c4q-c4qf, GHSA-x445-f3h2-j279, ASVS 10.1.2/10.2.1),
  * check cookies replayed as a session (GHSA-v64w-49xw-qq89), mix-up (RFC 9207 `iss`), flawed ID
  * tokens (OpenID RP conformance), a userinfo `sub` mismatch, a lying discovery document, a denied
- * consent, an unreachable or slow IdP, single-use check cookies, and an off-site `callbackUrl`
+ * consent, an unreachable or slow IdP, single-use and expired check cookies, and an off-site `callbackUrl`
  * cookie after OAuth (CVE-2022-29214).
  *
  * Where the checks fail before the code exchange, the IdP's token endpoint must see nothing.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { OAuthConfig } from '../../src/lib/core/types.js';
 import { startTestIdp, type TestIdp } from '../support/oidc-provider.js';
 import { ROGUE_CLIENT_ID, ROGUE_CLIENT_SECRET, startRogueIdp, type IdTokenFlaw, type RogueIdp } from '../support/rogue-idp.js';
@@ -189,6 +189,34 @@ describe('check cookies (no token exchange)', () => {
 			await expectRefused(browser, res, CALLBACK_ERROR);
 		}
 		expect(rogue.counts().token).toBe(0);
+	});
+});
+
+describe('check cookies live 15 minutes (sealed expiry, whatever the browser keeps)', () => {
+	afterEach(() => {
+		vi.useRealTimers();
+	});
+
+	/** Steps the (Date-only) clock forward; the IdP runs in this process and sees the same clock. */
+	function minutesLater(minutes: number): void {
+		vi.useFakeTimers({ toFake: ['Date'] });
+		vi.setSystemTime(Date.now() + minutes * 60_000);
+	}
+
+	test('a callback 15 minutes and 30 s after the start is refused before the exchange', async () => {
+		const { browser, callback } = await authorized('rogue', viaRogue);
+		minutesLater(15.5);
+		const res = await browser.get(callback.href);
+		await expectRefused(browser, res, CALLBACK_ERROR);
+		expect(rogue.counts().token).toBe(0);
+	});
+
+	test('control: 14 minutes after the start, the same flow signs in', async () => {
+		const { app: a, browser, callback } = await authorized('rogue', viaRogue);
+		minutesLater(14);
+		const res = await browser.get(callback.href);
+		expect(res.headers.get('location'), explain(a.errors)).toBe(`${APP_ORIGIN}/`);
+		expect(rogue.counts().token).toBe(1);
 	});
 });
 
