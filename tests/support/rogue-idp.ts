@@ -94,6 +94,8 @@ export interface RogueIdp extends Omit<LoopbackServer, 'origin'> {
 	jwks: { keys: JWK[] };
 	/** Queue the answers to the next token requests, one variant each; once the queue is empty they are `good`. */
 	nextTokenResponse(...variants: TokenResponseVariant[]): void;
+	/** Register one more redirect URI for the default client (an app whose port is known late). */
+	allowRedirectUri(uri: string): void;
 	/** Restore the default behaviour and empty the queue. */
 	reset(): void;
 	/** GET the authorization URL and return the redirect back to the client (no pages to fill in). */
@@ -150,7 +152,7 @@ export async function startRogueIdp(options: RogueIdpOptions = {}): Promise<Rogu
 			client_id: ROGUE_CLIENT_ID,
 			client_secret: ROGUE_CLIENT_SECRET,
 			token_endpoint_auth_method: 'client_secret_basic',
-			redirect_uris: options.redirectUris ?? []
+			redirect_uris: [...(options.redirectUris ?? [])]
 		},
 		...(options.clients ?? [])
 	];
@@ -356,6 +358,7 @@ export async function startRogueIdp(options: RogueIdpOptions = {}): Promise<Rogu
 		resume: server.resume,
 		close: server.close,
 		nextTokenResponse: (...variants) => void queue.push(...variants),
+		allowRedirectUri: (uri) => void clients[0]?.redirect_uris.push(uri),
 		reset() {
 			for (const key of Object.keys(behaviour)) Reflect.deleteProperty(behaviour, key);
 			behaviour.login = 'alice';
