@@ -287,6 +287,20 @@ describe('with the LibSQL adapter: accessToken()', () => {
 		return { ctx, read };
 	}
 
+	/**
+	 * Signed in through the rogue OP (tokens in the account row), the answer to the next token
+	 * request queued, and the clock past the access token's expiry; the IdP's counts start at 0.
+	 */
+	async function expiredAtRogue(next: TokenResponseVariant) {
+		const app = oauthApp([rogueProvider()], { adapter: store.adapter });
+		const browser = await signedIn(app, 'rogue', viaRogue);
+		const stored = await accountTokens('rogue');
+		rogue.resetCounts();
+		rogue.nextTokenResponse(next);
+		later();
+		return { app, browser, stored };
+	}
+
 	test('a fresh access token is returned as stored, without a refresh', async () => {
 		const app = oauthApp([localProvider(idp)], { adapter: store.adapter });
 		const browser = await signedIn(app);
@@ -339,13 +353,8 @@ describe('with the LibSQL adapter: accessToken()', () => {
 	});
 
 	test('a refused refresh (invalid_grant) → null and RefreshTokenError; the dead refresh token leaves the row, so no instance sends it again', async () => {
-		const app = oauthApp([rogueProvider()], { adapter: store.adapter });
-		const browser = await signedIn(app, 'rogue', viaRogue);
-		const stored = await accountTokens('rogue');
+		const { app, browser, stored } = await expiredAtRogue('error');
 		expect(stored.refresh_token).toEqual(expect.any(String));
-		rogue.resetCounts();
-		rogue.nextTokenResponse('error');
-		later();
 		const first = await serverSide(app, browser);
 		expect(await accessToken(first.ctx, first.read, 'rogue')).toBeNull();
 		expect(first.read.session?.error).toBe('RefreshTokenError');
@@ -388,12 +397,7 @@ describe('with the LibSQL adapter: accessToken()', () => {
 	});
 
 	test('a transient failure (503) keeps the refresh token; calls within the 30 s backoff do not reach the provider; later, it is retried', async () => {
-		const app = oauthApp([rogueProvider()], { adapter: store.adapter });
-		const browser = await signedIn(app, 'rogue', viaRogue);
-		const stored = await accountTokens('rogue');
-		rogue.resetCounts();
-		rogue.nextTokenResponse('unavailable');
-		later();
+		const { app, browser, stored } = await expiredAtRogue('unavailable');
 		const first = await serverSide(app, browser);
 		expect(await accessToken(first.ctx, first.read, 'rogue')).toBeNull();
 		expect(first.read.session?.error).toBe('RefreshTokenError');
@@ -416,14 +420,10 @@ describe('with the LibSQL adapter: accessToken()', () => {
 	});
 
 	test('a refresh whose ID token names another subject (OIDC Core §12.2) → null, and the row keeps the old tokens', async () => {
-		const app = oauthApp([rogueProvider()], { adapter: store.adapter });
-		const browser = await signedIn(app, 'rogue', viaRogue);
-		const stored = await accountTokens('rogue');
-		rogue.nextTokenResponse('wrong-sub');
-		later();
+		const { app, browser, stored } = await expiredAtRogue('wrong-sub');
 		const { ctx, read } = await serverSide(app, browser);
 		const token = await accessToken(ctx, read, 'rogue');
-		expect(rogue.counts().token).toBe(2);
+		expect(rogue.counts().token).toBe(1);
 		expect(token).toBeNull();
 		expect(read.session?.error).toBe('RefreshTokenError');
 		expect(await accountTokens('rogue')).toEqual(stored);

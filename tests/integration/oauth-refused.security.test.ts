@@ -33,7 +33,7 @@ import {
 	within
 } from '../support/oauth-app.js';
 
-const IDS = ['local', 'other', 'stateful', 'rogue', 'rogue-state', 'rogue-userinfo', 'flaky'];
+const IDS = ['local', 'other', 'stateful', 'rogue', 'rogue-state', 'rogue-userinfo', 'rogue-plain', 'flaky'];
 const CALLBACK_ERROR = signInPageError('OAuthCallbackError');
 /** A bound for "never hangs": far above the 300 ms provider timeouts used here, far below the test timeout. */
 const HANG_GUARD_MS = 15_000;
@@ -286,6 +286,32 @@ describe('flawed ID tokens (rogue OP): refused, no session, no userinfo call', (
 		expect(res.headers.get('location'), explain(a.errors)).toBe(`${APP_ORIGIN}/`);
 		expect(await browser.session()).toMatchObject({ user: { email: 'alice@example.test' } });
 	});
+});
+
+test("plain OAuth 2 with checks: ['nonce']: an ID token with another nonce → refused, no userinfo call", async () => {
+	const plain: OAuthConfig = {
+		id: 'rogue-plain',
+		name: 'Rogue plain',
+		type: 'oauth',
+		// Explicit endpoints, no discovery; the issuer for the OP's RFC 9207 `iss` response parameter.
+		issuer: rogue.issuer,
+		authorization: `${rogue.issuer}/authorize`,
+		token: `${rogue.issuer}/token`,
+		userinfo: `${rogue.issuer}/userinfo`,
+		clientId: ROGUE_CLIENT_ID,
+		clientSecret: ROGUE_CLIENT_SECRET,
+		checks: ['pkce', 'nonce']
+	};
+	const a = oauthApp([plain]);
+	const control = await oauthSignIn(a.browser(), 'rogue-plain', viaRogue);
+	expect(control.res.headers.get('location'), explain(a.errors)).toBe(`${APP_ORIGIN}/`);
+
+	rogue.resetCounts();
+	rogue.nextTokenResponse('wrong-nonce');
+	const browser = a.browser();
+	const { res } = await oauthSignIn(browser, 'rogue-plain', viaRogue);
+	await expectRefused(browser, res, CALLBACK_ERROR);
+	expect(rogue.counts()).toMatchObject({ token: 1, userinfo: 0 });
 });
 
 test('userinfo with another sub than the ID token → refused', async () => {
