@@ -44,8 +44,8 @@ describe('redirect proxy', () => {
 		const browser = preview.browser();
 		const { url, cookies } = await startSignIn(browser, 'local', { form: { callbackUrl: '/preview-page' } });
 		expect(url.searchParams.get('redirect_uri')).toBe(callbackUri('local', PROXY_ORIGIN));
-		// State is always on behind a proxy, though the provider does not ask for it.
-		expect(url.searchParams.get('state')).toEqual(expect.any(String));
+		// Behind a proxy the state is sealed (a JWE): it names the deployment that started the flow.
+		expect(url.searchParams.get('state')?.split('.')).toHaveLength(5);
 		expect(cookies.map((c) => c.name)).toContain(STATE_COOKIE);
 
 		const atProxy = await idp.completeInteraction(url);
@@ -87,6 +87,29 @@ describe('redirect proxy', () => {
 		// Handled (and refused) by the stable deployment itself, which has no check cookies for it.
 		await expectRefused(proxyBrowser, res, signInPageError('OAuthCallbackError', PROXY_ORIGIN));
 		expect(idp.counts().token).toBe(0);
+	});
+
+	test('redirectProxyUrl on one provider only (none global): that provider is proxied, the others are not', async () => {
+		const proxied = localProvider(idp, { redirectProxyUrl: PROXY_URL });
+		const direct = localProvider(idp, { id: 'direct', name: 'Direct' });
+		const preview = oauthApp([proxied, direct]);
+		const stable = oauthApp([localProvider(idp, { redirectProxyUrl: PROXY_URL })], {}, PROXY_ORIGIN);
+		expect(preview.config.redirectProxyUrl).toBeUndefined();
+
+		const other = await startSignIn(preview.browser(), 'direct');
+		expect(other.url.searchParams.get('redirect_uri')).toBe(callbackUri('direct'));
+		expect(other.url.searchParams.get('state')).toMatch(/^[\w-]{43}$/);
+
+		const browser = preview.browser();
+		const { url } = await startSignIn(browser, 'local', { form: { callbackUrl: '/preview-page' } });
+		expect(url.searchParams.get('redirect_uri')).toBe(callbackUri('local', PROXY_ORIGIN));
+		expect(url.searchParams.get('state')?.split('.')).toHaveLength(5);
+		const forwarded = await stable.browser().get((await idp.completeInteraction(url)).href);
+		const target = new URL(forwarded.headers.get('location') ?? '');
+		expect(`${target.origin}${target.pathname}`).toBe(callbackUri('local', APP_ORIGIN));
+		const res = await browser.get(target.href);
+		expect(res.headers.get('location'), explain(preview.errors)).toBe(`${APP_ORIGIN}/preview-page`);
+		expect(await browser.session()).toMatchObject({ user: { email: 'alice@example.test' } });
 	});
 
 	test('back on the preview, the callback without its state is refused before the exchange', async () => {

@@ -2,7 +2,7 @@
  * Access-token refresh against real IdPs: JWT sessions without an adapter refresh on `GET /session`
  * (once, however many reads race), and mark the session with `RefreshTokenError` when the IdP
  * refuses, without retrying; with an adapter, `accessToken()` refreshes and stores the new tokens
- * in the account row.
+ * in the account row, drops a refresh token the IdP refused, and backs off after other failures.
  *
  * Only `Date` is faked (`toFake: ['Date']`) to step past the access token's expiry: the sockets and
  * timers of the real HTTP exchanges with the IdPs keep running on real time. Both IdPs run in this
@@ -13,7 +13,7 @@ import { createContext, resolveOptions } from '../../src/lib/core/index.js';
 import { accessToken } from '../../src/lib/core/flows/oauth/access-token.js';
 import { parseCookieHeader } from '../../src/lib/core/session/cookies.js';
 import { readSession } from '../../src/lib/core/session/index.js';
-import type { OAuthConfig } from '../../src/lib/core/types.js';
+import type { Adapter, OAuthConfig } from '../../src/lib/core/types.js';
 import type { TestClient } from '../support/client.js';
 import { startTestIdp, type TestIdp } from '../support/oidc-provider.js';
 import { ROGUE_CLIENT_ID, ROGUE_CLIENT_SECRET, startRogueIdp, type RogueIdp, type TokenResponseVariant } from '../support/rogue-idp.js';
@@ -169,8 +169,6 @@ describe('JWT sessions without an adapter', () => {
 	// cookie arrived still carries the old one. With rotating refresh tokens (oidc-provider's
 	// default, and many IdPs'), spending the old refresh token again is refused, and oidc-provider
 	// then revokes the whole grant; that late answer would also overwrite the good cookie.
-	// KNOWN BUG (fails): refresh.ts forgets the exchange as soon as it settles, so the late read
-	// refreshes again with the spent token and answers RefreshTokenError.
 	test('a read still carrying the pre-refresh cookie, just after the refresh, does not spend the rotated refresh token again', async () => {
 		const app = oauthApp([localProvider(idp)]);
 		const browser = await signedIn(app);
@@ -238,8 +236,6 @@ describe('JWT sessions without an adapter', () => {
 
 	// OpenID Connect Core §12.2 and the RP conformance refresh plan: an ID token in a refresh
 	// response must be about the same subject, from the same issuer, for this client.
-	// KNOWN BUG (wrong-sub fails): refresh.ts checks iss/aud/signature but never compares the new
-	// ID token's `sub` with the one the session was created for.
 	test.each(['wrong-sub', 'wrong-iss', 'wrong-aud', 'bad-signature'] as TokenResponseVariant[])(
 		'a refresh response whose ID token is flawed (%s) is refused → RefreshTokenError',
 		async (variant) => {
@@ -289,6 +285,20 @@ describe('with the LibSQL adapter: accessToken()', () => {
 		const ctx = createContext(resolveOptions(app.config), { url: new URL(`${APP_ORIGIN}/account`), cookies, body: {} }, { csrfChecked: true });
 		const read = await readSession(ctx, cookies);
 		return { ctx, read };
+	}
+
+	/**
+	 * Signed in through the rogue OP (tokens in the account row), the answer to the next token
+	 * request queued, and the clock past the access token's expiry; the IdP's counts start at 0.
+	 */
+	async function expiredAtRogue(next: TokenResponseVariant) {
+		const app = oauthApp([rogueProvider()], { adapter: store.adapter });
+		const browser = await signedIn(app, 'rogue', viaRogue);
+		const stored = await accountTokens('rogue');
+		rogue.resetCounts();
+		rogue.nextTokenResponse(next);
+		later();
+		return { app, browser, stored };
 	}
 
 	test('a fresh access token is returned as stored, without a refresh', async () => {
@@ -342,30 +352,78 @@ describe('with the LibSQL adapter: accessToken()', () => {
 		expect((await accountTokens()).access_token).toBe(results[0]);
 	});
 
-	test('a refused refresh → null and read.session.error RefreshTokenError; the row is untouched', async () => {
-		const app = oauthApp([rogueProvider()], { adapter: store.adapter });
-		const browser = await signedIn(app, 'rogue', viaRogue);
-		const stored = await accountTokens('rogue');
-		rogue.resetCounts();
-		rogue.nextTokenResponse('error');
-		later();
-		const { ctx, read } = await serverSide(app, browser);
-		expect(await accessToken(ctx, read, 'rogue')).toBeNull();
-		expect(read.session?.error).toBe('RefreshTokenError');
+	test('a refused refresh (invalid_grant) → null and RefreshTokenError; the dead refresh token leaves the row, so no instance sends it again', async () => {
+		const { app, browser, stored } = await expiredAtRogue('error');
+		expect(stored.refresh_token).toEqual(expect.any(String));
+		const first = await serverSide(app, browser);
+		expect(await accessToken(first.ctx, first.read, 'rogue')).toBeNull();
+		expect(first.read.session?.error).toBe('RefreshTokenError');
 		expect(rogue.counts().token).toBe(1);
-		expect(await accountTokens('rogue')).toEqual(stored);
+		expect(await accountTokens('rogue')).toEqual({ ...stored, refresh_token: null });
+
+		// The next call, here on another instance (its own runtime, the same store): no request.
+		const otherInstance = oauthApp([rogueProvider()], { adapter: store.adapter });
+		const second = await serverSide(otherInstance, browser);
+		expect(await accessToken(second.ctx, second.read, 'rogue')).toBeNull();
+		expect(second.read.session?.error).toBe('RefreshTokenError');
+		expect(rogue.counts().token).toBe(1);
 	});
 
-	// KNOWN BUG (fails): the other subject's ID token is accepted and stored in the account row.
-	test('a refresh whose ID token names another subject (OIDC Core §12.2) → null, and the row keeps the old tokens', async () => {
+	test('invalid_grant because another instance just rotated the token: the row keeps its fresh tokens, which are the answer', async () => {
 		const app = oauthApp([rogueProvider()], { adapter: store.adapter });
 		const browser = await signedIn(app, 'rogue', viaRogue);
-		const stored = await accountTokens('rogue');
-		rogue.nextTokenResponse('wrong-sub');
 		later();
+		const userId = (await serverSide(app, browser)).read.user?.id ?? '';
+		// What instance A read, just before instance B refreshed (and the IdP rotated the token).
+		const readByA = await store.adapter.listAccountsByUserId!(userId);
+		const b = await serverSide(app, browser);
+		const fromB = await accessToken(b.ctx, b.read, 'rogue');
+		expect(fromB, explain(app.errors)).toEqual(expect.any(String));
+		const afterB = await accountTokens('rogue');
+
+		let stale = true;
+		const viewOfA: Adapter = {
+			...store.adapter,
+			listAccountsByUserId: async (id) => (stale ? ((stale = false), readByA) : store.adapter.listAccountsByUserId!(id))
+		};
+		const instanceA = oauthApp([rogueProvider()], { adapter: viewOfA });
+		rogue.resetCounts();
+		const a = await serverSide(instanceA, browser);
+		expect(await accessToken(a.ctx, a.read, 'rogue')).toBe(fromB);
+		expect(a.read.session?.error).toBeUndefined();
+		// A spent the old token and was refused; the row B wrote is untouched.
+		expect(rogue.counts().token).toBe(1);
+		expect(await accountTokens('rogue')).toEqual(afterB);
+	});
+
+	test('a transient failure (503) keeps the refresh token; calls within the 30 s backoff do not reach the provider; later, it is retried', async () => {
+		const { app, browser, stored } = await expiredAtRogue('unavailable');
+		const first = await serverSide(app, browser);
+		expect(await accessToken(first.ctx, first.read, 'rogue')).toBeNull();
+		expect(first.read.session?.error).toBe('RefreshTokenError');
+		expect(rogue.counts().token).toBe(1);
+		expect(await accountTokens('rogue')).toEqual(stored);
+
+		later(10_000);
+		const second = await serverSide(app, browser);
+		expect(await accessToken(second.ctx, second.read, 'rogue')).toBeNull();
+		expect(second.read.session?.error).toBe('RefreshTokenError');
+		expect(rogue.counts().token).toBe(1);
+
+		later(30_000);
+		const third = await serverSide(app, browser);
+		const token = await accessToken(third.ctx, third.read, 'rogue');
+		expect(token, explain(app.errors)).toEqual(expect.any(String));
+		expect(third.read.session?.error).toBeUndefined();
+		expect(rogue.counts().token).toBe(2);
+		expect((await accountTokens('rogue')).access_token).toBe(token);
+	});
+
+	test('a refresh whose ID token names another subject (OIDC Core §12.2) → null, and the row keeps the old tokens', async () => {
+		const { app, browser, stored } = await expiredAtRogue('wrong-sub');
 		const { ctx, read } = await serverSide(app, browser);
 		const token = await accessToken(ctx, read, 'rogue');
-		expect(rogue.counts().token).toBe(2);
+		expect(rogue.counts().token).toBe(1);
 		expect(token).toBeNull();
 		expect(read.session?.error).toBe('RefreshTokenError');
 		expect(await accountTokens('rogue')).toEqual(stored);

@@ -3,12 +3,12 @@
  * other-browser check cookies (GHSA-7r7x-4c4q-c4qf, GHSA-x445-f3h2-j279, ASVS 10.1.2/10.2.1),
  * check cookies replayed as a session (GHSA-v64w-49xw-qq89), mix-up (RFC 9207 `iss`), flawed ID
  * tokens (OpenID RP conformance), a userinfo `sub` mismatch, a lying discovery document, a denied
- * consent, an unreachable or slow IdP, single-use check cookies, and an off-site `callbackUrl`
+ * consent, an unreachable or slow IdP, single-use and expired check cookies, and an off-site `callbackUrl`
  * cookie after OAuth (CVE-2022-29214).
  *
  * Where the checks fail before the code exchange, the IdP's token endpoint must see nothing.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { OAuthConfig } from '../../src/lib/core/types.js';
 import { startTestIdp, type TestIdp } from '../support/oidc-provider.js';
 import { ROGUE_CLIENT_ID, ROGUE_CLIENT_SECRET, startRogueIdp, type IdTokenFlaw, type RogueIdp } from '../support/rogue-idp.js';
@@ -33,7 +33,7 @@ import {
 	within
 } from '../support/oauth-app.js';
 
-const IDS = ['local', 'other', 'stateful', 'rogue', 'rogue-state', 'rogue-userinfo', 'flaky'];
+const IDS = ['local', 'other', 'stateful', 'rogue', 'rogue-state', 'rogue-userinfo', 'rogue-plain', 'flaky'];
 const CALLBACK_ERROR = signInPageError('OAuthCallbackError');
 /** A bound for "never hangs": far above the 300 ms provider timeouts used here, far below the test timeout. */
 const HANG_GUARD_MS = 15_000;
@@ -121,11 +121,14 @@ describe('check cookies (no token exchange)', () => {
 		expect(rogue.counts().token).toBe(0);
 	});
 
-	test('a state parameter where none was sent (state not in use) is refused', async () => {
-		rogue.behaviour.responseState = 'unsolicited-state';
-		const { browser, callback } = await authorized('rogue', viaRogue);
-		const res = await browser.get(callback.href);
-		await expectRefused(browser, res, CALLBACK_ERROR);
+	test('default checks (state not listed): state is still sent, and a dropped or replaced one is refused', async () => {
+		for (const state of [null, 'state-from-elsewhere']) {
+			rogue.behaviour.responseState = state;
+			const { browser, start, callback } = await authorized('rogue', viaRogue);
+			expect(start.url.searchParams.get('state')).toEqual(expect.any(String));
+			const res = await browser.get(callback.href);
+			await expectRefused(browser, res, CALLBACK_ERROR);
+		}
 		expect(rogue.counts().token).toBe(0);
 	});
 
@@ -189,6 +192,34 @@ describe('check cookies (no token exchange)', () => {
 	});
 });
 
+describe('check cookies live 15 minutes (sealed expiry, whatever the browser keeps)', () => {
+	afterEach(() => {
+		vi.useRealTimers();
+	});
+
+	/** Steps the (Date-only) clock forward; the IdP runs in this process and sees the same clock. */
+	function minutesLater(minutes: number): void {
+		vi.useFakeTimers({ toFake: ['Date'] });
+		vi.setSystemTime(Date.now() + minutes * 60_000);
+	}
+
+	test('a callback 15 minutes and 30 s after the start is refused before the exchange', async () => {
+		const { browser, callback } = await authorized('rogue', viaRogue);
+		minutesLater(15.5);
+		const res = await browser.get(callback.href);
+		await expectRefused(browser, res, CALLBACK_ERROR);
+		expect(rogue.counts().token).toBe(0);
+	});
+
+	test('control: 14 minutes after the start, the same flow signs in', async () => {
+		const { app: a, browser, callback } = await authorized('rogue', viaRogue);
+		minutesLater(14);
+		const res = await browser.get(callback.href);
+		expect(res.headers.get('location'), explain(a.errors)).toBe(`${APP_ORIGIN}/`);
+		expect(rogue.counts().token).toBe(1);
+	});
+});
+
 describe("one browser's check cookies with another browser's code (login CSRF)", () => {
 	test('with state: refused before the exchange', async () => {
 		const victim = await authorized('stateful', asAlice);
@@ -199,13 +230,13 @@ describe("one browser's check cookies with another browser's code (login CSRF)",
 		expect(idp.counts().token).toBe(0);
 	});
 
-	test('PKCE only: the OP refuses the other verifier at the token endpoint', async () => {
+	test('default checks (state not listed): refused before the exchange too, since state is always on', async () => {
 		const victim = await authorized('local', asAlice);
 		const attacker = await authorized('local', (url) => idp.completeInteraction(url, { login: 'bob' }));
 		idp.resetCounts();
 		const res = await victim.browser.get(attacker.callback.href);
 		await expectRefused(victim.browser, res, CALLBACK_ERROR);
-		expect(idp.counts().token).toBe(1);
+		expect(idp.counts().token).toBe(0);
 	});
 });
 
@@ -255,6 +286,32 @@ describe('flawed ID tokens (rogue OP): refused, no session, no userinfo call', (
 		expect(res.headers.get('location'), explain(a.errors)).toBe(`${APP_ORIGIN}/`);
 		expect(await browser.session()).toMatchObject({ user: { email: 'alice@example.test' } });
 	});
+});
+
+test("plain OAuth 2 with checks: ['nonce']: an ID token with another nonce → refused, no userinfo call", async () => {
+	const plain: OAuthConfig = {
+		id: 'rogue-plain',
+		name: 'Rogue plain',
+		type: 'oauth',
+		// Explicit endpoints, no discovery; the issuer for the OP's RFC 9207 `iss` response parameter.
+		issuer: rogue.issuer,
+		authorization: `${rogue.issuer}/authorize`,
+		token: `${rogue.issuer}/token`,
+		userinfo: `${rogue.issuer}/userinfo`,
+		clientId: ROGUE_CLIENT_ID,
+		clientSecret: ROGUE_CLIENT_SECRET,
+		checks: ['pkce', 'nonce']
+	};
+	const a = oauthApp([plain]);
+	const control = await oauthSignIn(a.browser(), 'rogue-plain', viaRogue);
+	expect(control.res.headers.get('location'), explain(a.errors)).toBe(`${APP_ORIGIN}/`);
+
+	rogue.resetCounts();
+	rogue.nextTokenResponse('wrong-nonce');
+	const browser = a.browser();
+	const { res } = await oauthSignIn(browser, 'rogue-plain', viaRogue);
+	await expectRefused(browser, res, CALLBACK_ERROR);
+	expect(rogue.counts()).toMatchObject({ token: 1, userinfo: 0 });
 });
 
 test('userinfo with another sub than the ID token → refused', async () => {

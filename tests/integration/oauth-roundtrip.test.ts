@@ -70,7 +70,7 @@ const asAlice = (url: URL) => idp.completeInteraction(url, { login: 'alice' });
 const asBob = (url: URL) => idp.completeInteraction(url, { login: 'bob' });
 
 describe('authorization redirect', () => {
-	test('POST /signin/local → 302 to the IdP with S256 PKCE, nonce, redirect_uri, default scope, and sealed check cookies', async () => {
+	test('POST /signin/local → 302 to the IdP with S256 PKCE, state, nonce, redirect_uri, default scope, and sealed check cookies', async () => {
 		const app = oauthApp([localProvider(idp)]);
 		const browser = app.browser();
 		const { url, cookies } = await startSignIn(browser, 'local', { form: { callbackUrl: '/dashboard' } });
@@ -84,36 +84,42 @@ describe('authorization redirect', () => {
 		expect(params.get('code_challenge_method')).toBe('S256');
 		expect(params.get('code_challenge')).toMatch(/^[\w-]{43}$/);
 		expect(params.get('nonce')).toMatch(/^[\w-]{20,}$/);
-		// Default checks: PKCE (+ nonce for OIDC); state only when asked for.
-		expect(params.has('state')).toBe(false);
+		// Default checks: PKCE, state (always), and nonce for OIDC.
+		expect(params.get('state')).toMatch(/^[\w-]{43}$/);
 
 		const byName = new Map(cookies.map((c) => [c.name, c]));
-		for (const name of [PKCE_COOKIE, NONCE_COOKIE]) {
+		for (const name of [PKCE_COOKIE, STATE_COOKIE, NONCE_COOKIE]) {
 			const cookie = byName.get(name);
 			expect(cookie, name).toBeDefined();
 			expect(cookie?.attributes['max-age']).toBe('900');
 			expect(cookie?.attributes.httponly).toBe(true);
 			expect(String(cookie?.attributes.samesite).toLowerCase()).toBe('lax');
 			expect(cookie?.attributes.path).toBe('/');
-			// Sealed (a JWE), never the raw verifier or nonce.
+			// Sealed (a JWE), never the raw verifier, state or nonce.
 			expect(decodeURIComponent(cookie?.value ?? '').split('.')).toHaveLength(5);
 		}
 		expect(decodeURIComponent(byName.get(NONCE_COOKIE)?.value ?? '')).not.toContain(params.get('nonce'));
-		expect(byName.has(STATE_COOKIE)).toBe(false);
+		expect(decodeURIComponent(byName.get(STATE_COOKIE)?.value ?? '')).not.toContain(params.get('state'));
 		expect(browser.cookie(CALLBACK_URL_COOKIE)).toBe(`${APP_ORIGIN}/dashboard`);
 		expect(idp.counts()).toMatchObject({ discovery: 1, token: 0 });
 	});
 
-	test("checks: ['pkce', 'state'] adds a state parameter and a sealed state cookie", async () => {
-		const app = oauthApp([localProvider(idp, { checks: ['pkce', 'state'] })]);
-		const { url, cookies } = await startSignIn(app.browser(), 'local');
-		const state = url.searchParams.get('state');
-		expect(state).toMatch(/^[\w-]{32,}$/);
-		const cookie = cookies.find((c) => c.name === STATE_COOKIE);
-		expect(cookie?.attributes['max-age']).toBe('900');
-		expect(cookie?.attributes.httponly).toBe(true);
-		expect(decodeURIComponent(cookie?.value ?? '')).not.toContain(state);
-	});
+	test.each<{ checks: OAuthConfig['checks'] }>([{ checks: ['pkce'] }, { checks: ['pkce', 'state'] }, { checks: ['pkce', 'nonce'] }])(
+		'checks: $checks cannot drop state: a state parameter and a sealed state cookie, checked at the callback',
+		async ({ checks }) => {
+			const app = oauthApp([localProvider(idp, { checks })]);
+			const browser = app.browser();
+			const { start, res } = await oauthSignIn(browser, 'local', asAlice);
+			const state = start.url.searchParams.get('state');
+			expect(state).toMatch(/^[\w-]{43}$/);
+			const cookie = start.cookies.find((c) => c.name === STATE_COOKIE);
+			expect(cookie?.attributes['max-age']).toBe('900');
+			expect(cookie?.attributes.httponly).toBe(true);
+			expect(decodeURIComponent(cookie?.value ?? '')).not.toContain(state);
+			expect(res.headers.get('location'), explain(app.errors)).toBe(HOME);
+			expect(deletedCookies(res)).toContain(STATE_COOKIE);
+		}
+	);
 
 	test('authorizationParams from the sign-in query reach the authorization URL; protocol parameters cannot be overridden', async () => {
 		const app = oauthApp([localProvider(idp, { checks: ['pkce', 'state'] })]);
@@ -255,9 +261,6 @@ describe('profile sources', () => {
 
 	// oidc-provider serves userinfo only to access tokens with the `openid` scope, so the token
 	// response also carries an ID token, which a plain OAuth 2 provider does not use for its profile.
-	// KNOWN BUG (fails): kitauth verifies that ID token's signature, which needs a `jwks_uri` that
-	// a server given by explicit endpoints does not have (callback.ts: validateApplicationLevelSignature
-	// → OAUTH_MISSING_SERVER_METADATA), so the sign-in ends in OAuthCallbackError.
 	test("a plain OAuth 2 provider (type 'oauth', explicit endpoints from discovery) signs in through userinfo", async () => {
 		const discovery = (await (await fetch(`${idp.issuer}/.well-known/openid-configuration`)).json()) as Record<string, string>;
 		idp.resetCounts();
@@ -330,6 +333,34 @@ describe('client authentication', () => {
 		expect(start.cookies.map((c) => c.name)).toEqual(expect.arrayContaining([PKCE_COOKIE, STATE_COOKIE, NONCE_COOKIE]));
 		expect(res.status).toBe(302);
 		expect(await browser.session()).toMatchObject({ user: { email: 'alice@example.test' } });
+	});
+
+	test("a confidential client dropping PKCE (checks: ['none'] or ['nonce']) still gets state, which alone binds the callback", async () => {
+		const lax = await startTestIdp({ redirectUris: [callbackUri('local')], pkceRequired: false });
+		try {
+			for (const checks of [['none'], ['nonce']] as OAuthConfig['checks'][]) {
+				const app = oauthApp([localProvider(lax, { checks })]);
+				const browser = app.browser();
+				const { start, res } = await oauthSignIn(browser, 'local', (u) => lax.completeInteraction(u));
+				expect(start.url.searchParams.has('code_challenge')).toBe(false);
+				expect(start.url.searchParams.get('state')).toMatch(/^[\w-]{43}$/);
+				expect(start.cookies.map((c) => c.name)).toEqual(expect.arrayContaining([STATE_COOKIE, NONCE_COOKIE]));
+				expect(start.cookies.map((c) => c.name)).not.toContain(PKCE_COOKIE);
+				expect(res.headers.get('location'), explain(app.errors)).toBe(HOME);
+
+				// Another browser's code and state with this browser's cookies: refused before the exchange.
+				const victim = app.browser();
+				await startSignIn(victim, 'local');
+				const attacker = await startSignIn(app.browser(), 'local');
+				const attackerCallback = await lax.completeInteraction(attacker.url, { login: 'bob' });
+				lax.resetCounts();
+				const refused = await victim.get(attackerCallback.href);
+				await expectRefused(victim, refused, signInPageError('OAuthCallbackError'));
+				expect(lax.counts().token).toBe(0);
+			}
+		} finally {
+			await lax.close();
+		}
 	});
 
 	test('a client without a secret is public by default: PKCE even with checks: [\'state\']', async () => {
@@ -499,8 +530,8 @@ describe("a provider's own fetch", () => {
 	});
 });
 
-test('with state on, a successful callback deletes all three check cookies', async () => {
-	const app = oauthApp([localProvider(idp, { checks: ['pkce', 'state'] })]);
+test('a successful callback deletes all three check cookies', async () => {
+	const app = oauthApp([localProvider(idp)]);
 	const browser = app.browser();
 	const { res } = await oauthSignIn(browser, 'local', asAlice);
 	const names = setCookies(res).map((c) => c.name);

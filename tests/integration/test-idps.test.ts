@@ -378,6 +378,7 @@ describe('rogue IdP', () => {
 	const EXPECTED: Record<TokenResponseVariant, { stage: Stage; error?: string }> = {
 		good: { stage: 'passed' },
 		error: { stage: 'processAuthorizationCodeResponse', error: 'body:invalid_grant' },
+		unavailable: { stage: 'processAuthorizationCodeResponse', error: oauth.RESPONSE_IS_NOT_CONFORM },
 		'alg-none': { stage: 'processAuthorizationCodeResponse', error: oauth.INVALID_RESPONSE },
 		'wrong-iss': { stage: 'processAuthorizationCodeResponse', error: oauth.JWT_CLAIM_COMPARISON },
 		'wrong-aud': { stage: 'processAuthorizationCodeResponse', error: oauth.JWT_CLAIM_COMPARISON },

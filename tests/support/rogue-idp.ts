@@ -12,6 +12,11 @@
  *
  * There are no login pages: /authorize signs in `behaviour.login` (default `alice`), or the account
  * named by `login_hint`, and redirects straight back.
+ *
+ * With `tenant`, it behaves like a multi-tenant server (Entra ID's `common`): discovery, also at
+ * `/<anything>/v2.0/.well-known/openid-configuration`, names the issuer template
+ * `<origin>/{tenantid}/v2.0`; ID tokens carry `tid` and `iss = <origin>/<tid>/v2.0`; there is no
+ * RFC 9207 `iss` response parameter.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -45,8 +50,12 @@ export interface RogueClient {
 	redirect_uris: string[];
 }
 
-/** One token response: `good`, an ID token with one flaw, or `error` (HTTP 400 `invalid_grant`). */
-export type TokenResponseVariant = 'good' | IdTokenFlaw | 'error';
+/**
+ * One token response: `good`, an ID token with one flaw, `error` (HTTP 400 `invalid_grant`), or
+ * `unavailable` (HTTP 503 `temporarily_unavailable`, answered before the code or refresh token is
+ * looked at, so it stays usable).
+ */
+export type TokenResponseVariant = 'good' | IdTokenFlaw | 'error' | 'unavailable';
 
 /** Mutable between requests; `reset()` restores the defaults. */
 export interface RogueBehaviour {
@@ -60,6 +69,8 @@ export interface RogueBehaviour {
 	userinfoSub?: string;
 	/** Who /authorize signs in when there is no (known) `login_hint`. */
 	login: string;
+	/** With `tenant`: the tenant the ID token's `iss` names. Default: its `tid`. */
+	issuerTenant?: string;
 }
 
 export interface RogueIdpOptions {
@@ -69,6 +80,8 @@ export interface RogueIdpOptions {
 	clients?: RogueClient[];
 	/** Login name → account, merged over `alice` and `bob`. */
 	accounts?: Record<string, TestAccount>;
+	/** Behave like a multi-tenant server; this is the `tid` of every ID token (a GUID). */
+	tenant?: string;
 }
 
 export interface RogueIdp extends Omit<LoopbackServer, 'origin'> {
@@ -79,8 +92,10 @@ export interface RogueIdp extends Omit<LoopbackServer, 'origin'> {
 	behaviour: RogueBehaviour;
 	/** The published JWKS (one RS256 key). */
 	jwks: { keys: JWK[] };
-	/** Queue the next token responses, one variant each; once the queue is empty they are `good`. */
+	/** Queue the answers to the next token requests, one variant each; once the queue is empty they are `good`. */
 	nextTokenResponse(...variants: TokenResponseVariant[]): void;
+	/** Register one more redirect URI for the default client (an app whose port is known late). */
+	allowRedirectUri(uri: string): void;
 	/** Restore the default behaviour and empty the queue. */
 	reset(): void;
 	/** GET the authorization URL and return the redirect back to the client (no pages to fill in). */
@@ -102,7 +117,7 @@ interface TokenGrant {
 	scope: string;
 }
 
-function classify(pathname: string): IdpEndpoint {
+function classifier(tenant: string | undefined): (pathname: string) => IdpEndpoint {
 	const map: Record<string, IdpEndpoint> = {
 		'/.well-known/openid-configuration': 'discovery',
 		'/jwks': 'jwks',
@@ -110,7 +125,8 @@ function classify(pathname: string): IdpEndpoint {
 		'/token': 'token',
 		'/userinfo': 'userinfo'
 	};
-	return map[pathname] ?? 'other';
+	const tenantDiscovery = /^\/[\w.-]+\/v2\.0\/\.well-known\/openid-configuration$/;
+	return (pathname) => map[pathname] ?? (tenant && tenantDiscovery.test(pathname) ? 'discovery' : 'other');
 }
 
 function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -136,7 +152,7 @@ export async function startRogueIdp(options: RogueIdpOptions = {}): Promise<Rogu
 			client_id: ROGUE_CLIENT_ID,
 			client_secret: ROGUE_CLIENT_SECRET,
 			token_endpoint_auth_method: 'client_secret_basic',
-			redirect_uris: options.redirectUris ?? []
+			redirect_uris: [...(options.redirectUris ?? [])]
 		},
 		...(options.clients ?? [])
 	];
@@ -149,8 +165,9 @@ export async function startRogueIdp(options: RogueIdpOptions = {}): Promise<Rogu
 	const refreshTokens = new Map<string, TokenGrant>();
 	let issuer = '';
 
+	const tenant = options.tenant;
 	const discovery = (): Record<string, unknown> => ({
-		issuer: behaviour.discoveryIssuer ?? issuer,
+		issuer: behaviour.discoveryIssuer ?? (tenant ? `${issuer}/{tenantid}/v2.0` : issuer),
 		authorization_endpoint: `${issuer}/authorize`,
 		token_endpoint: `${issuer}/token`,
 		userinfo_endpoint: `${issuer}/userinfo`,
@@ -164,7 +181,7 @@ export async function startRogueIdp(options: RogueIdpOptions = {}): Promise<Rogu
 		code_challenge_methods_supported: ['S256'],
 		scopes_supported: ['openid', 'email', 'profile', 'offline_access'],
 		claims_supported: ['sub', 'email', 'email_verified', 'name', 'picture'],
-		authorization_response_iss_parameter_supported: true
+		...(!tenant && { authorization_response_iss_parameter_supported: true })
 	});
 
 	function authorizeRequest(url: URL, res: ServerResponse): void {
@@ -206,7 +223,7 @@ export async function startRogueIdp(options: RogueIdpOptions = {}): Promise<Rogu
 		back.searchParams.set('code', code);
 		const sentState = behaviour.responseState === undefined ? state : behaviour.responseState;
 		if (sentState !== null) back.searchParams.set('state', sentState);
-		const sentIss = behaviour.responseIss === undefined ? issuer : behaviour.responseIss;
+		const sentIss = behaviour.responseIss === undefined ? (tenant ? null : issuer) : behaviour.responseIss;
 		if (sentIss !== null) back.searchParams.set('iss', sentIss);
 		res.writeHead(302, { location: back.href });
 		res.end();
@@ -238,6 +255,11 @@ export async function startRogueIdp(options: RogueIdpOptions = {}): Promise<Rogu
 		const client = authenticateClient(req, body);
 		if (!client) return json(res, 401, { error: 'invalid_client', error_description: 'client authentication failed' });
 		const invalidGrant = (why: string): void => json(res, 400, { error: 'invalid_grant', error_description: why });
+		const variant = queue.shift() ?? 'good';
+		// A server that is down answers before looking at the grant, which stays usable.
+		if (variant === 'unavailable') {
+			return json(res, 503, { error: 'temporarily_unavailable', error_description: 'the rogue OP was told to be down' });
+		}
 
 		let grant: TokenGrant;
 		let nonce: string | undefined;
@@ -262,7 +284,6 @@ export async function startRogueIdp(options: RogueIdpOptions = {}): Promise<Rogu
 			return json(res, 400, { error: 'unsupported_grant_type' });
 		}
 
-		const variant = queue.shift() ?? 'good';
 		if (variant === 'error') return invalidGrant('the rogue OP was told to fail this token request');
 		const account = accounts[grant.login];
 		if (!account) return invalidGrant('unknown account');
@@ -278,7 +299,12 @@ export async function startRogueIdp(options: RogueIdpOptions = {}): Promise<Rogu
 			scope: grant.scope,
 			refresh_token: refresh,
 			id_token: await idToken(
-				{ issuer, clientId: client.client_id, claims: account, ...(nonce !== undefined && { nonce }) },
+				{
+					issuer: tenant ? `${issuer}/${behaviour.issuerTenant ?? tenant}/v2.0` : issuer,
+					clientId: client.client_id,
+					claims: tenant ? { ...account, tid: tenant } : account,
+					...(nonce !== undefined && { nonce })
+				},
 				flaw,
 				keys
 			)
@@ -296,6 +322,7 @@ export async function startRogueIdp(options: RogueIdpOptions = {}): Promise<Rogu
 		json(res, 200, { ...account, sub: behaviour.userinfoSub ?? account.sub });
 	}
 
+	const classify = classifier(tenant);
 	const server = await startLoopback(classify, async (origin) => {
 		issuer = origin;
 		return async (req, res) => {
@@ -331,6 +358,7 @@ export async function startRogueIdp(options: RogueIdpOptions = {}): Promise<Rogu
 		resume: server.resume,
 		close: server.close,
 		nextTokenResponse: (...variants) => void queue.push(...variants),
+		allowRedirectUri: (uri) => void clients[0]?.redirect_uris.push(uri),
 		reset() {
 			for (const key of Object.keys(behaviour)) Reflect.deleteProperty(behaviour, key);
 			behaviour.login = 'alice';

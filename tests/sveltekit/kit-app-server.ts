@@ -65,8 +65,8 @@ export interface RunningApp {
 	stop: () => Promise<void>;
 }
 
-/** Starts the built fixture and waits until it answers. */
-export async function startFixture(): Promise<RunningApp> {
+/** Starts the built fixture and waits until it answers; `env` adds to its environment. */
+export async function startFixture(env: Record<string, string> = {}): Promise<RunningApp> {
 	const port = await freePort();
 	const origin = `http://127.0.0.1:${port}`;
 	const dir = mkdtempSync(join(tmpdir(), 'kitauth-kit-app-'));
@@ -79,7 +79,8 @@ export async function startFixture(): Promise<RunningApp> {
 			PROTOCOL_HEADER: 'x-forwarded-proto',
 			AUTH_SECRET: SECRET,
 			AUTH_TRUST_HOST: 'true',
-			KIT_APP_DATABASE_URL: databaseUrl
+			KIT_APP_DATABASE_URL: databaseUrl,
+			...env
 		}),
 		stdio: ['ignore', 'pipe', 'pipe']
 	});

@@ -12,6 +12,7 @@ import { type Client, createClient } from '@libsql/client';
 import { parse } from 'devalue';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isDeletion, setCookies, TestClient } from '../support/client.js';
+import { ROGUE_CLIENT_ID, ROGUE_CLIENT_SECRET, type RogueIdp, startRogueIdp } from '../support/rogue-idp.js';
 import { buildFixture, type RunningApp, startFixture } from './kit-app-server.js';
 
 const SESSION_COOKIE = 'authjs.session-token';
@@ -22,11 +23,16 @@ const CONFIGURATION_MESSAGE =
 
 let app: RunningApp;
 let db: Client;
+/** The fixture's OpenID provider `rogue` (a real test IdP on 127.0.0.1). */
+let rogue: RogueIdp;
 
 beforeAll(async () => {
 	const { ms } = await buildFixture();
 	console.info(`tests/kit-app built in ${ms} ms`);
-	app = await startFixture();
+	rogue = await startRogueIdp();
+	app = await startFixture({ KIT_APP_OIDC_ISSUER: rogue.issuer, KIT_APP_OIDC_ID: ROGUE_CLIENT_ID, KIT_APP_OIDC_SECRET: ROGUE_CLIENT_SECRET });
+	// The fixture's port is known only now.
+	rogue.allowRedirectUri(`${app.origin}/base/api/auth/callback/rogue`);
 	db = createClient({ url: app.databaseUrl });
 	await db.execute('PRAGMA busy_timeout = 5000');
 }, 120_000);
@@ -34,6 +40,7 @@ beforeAll(async () => {
 afterAll(async () => {
 	db?.close();
 	await app?.stop();
+	await rogue?.close();
 });
 
 /** A browser stand-in: a cookie jar, `Origin` on POSTs, the proxy's protocol header, no redirects followed. */
@@ -129,15 +136,14 @@ describe('routing: paths.base + the user basePath', () => {
 	test('GET /base/api/auth/providers lists URLs under /base/api/auth', async () => {
 		const res = await browser().get('/base/api/auth/providers');
 		expect(res.status).toBe(200);
-		expect(await res.json()).toEqual({
-			credentials: {
-				id: 'credentials',
-				name: 'Credentials',
-				type: 'credentials',
-				signinUrl: `${app.origin}/base/api/auth/signin/credentials`,
-				callbackUrl: `${app.origin}/base/api/auth/callback/credentials`
-			}
+		const entry = (id: string, name: string, type: string) => ({
+			id,
+			name,
+			type,
+			signinUrl: `${app.origin}/base/api/auth/signin/${id}`,
+			callbackUrl: `${app.origin}/base/api/auth/callback/${id}`
 		});
+		expect(await res.json()).toEqual({ credentials: entry('credentials', 'Credentials', 'credentials'), rogue: entry('rogue', 'Rogue', 'oidc') });
 	});
 
 	test('GET /base/api/auth/session: null signed out, the session signed in', async () => {
@@ -536,5 +542,61 @@ describe('sessions.list() / revokeOthers() over HTTP', () => {
 		const client = browser();
 		expect(await (await client.post('/base/fn/sessions', { json: {} })).json()).toEqual({ sessions: [], reads: 0 });
 		expect(await (await client.post('/base/fn/revoke-others', { json: {} })).json()).toEqual({ revoked: 0 });
+	});
+});
+
+describe('getAccessToken(event, providerId) in a server route (database sessions)', () => {
+	async function oauthSignedIn(): Promise<TestClient> {
+		const client = browser();
+		const start = await client.postForm('signin/rogue');
+		expect(start.status).toBe(302);
+		const callback = await rogue.completeInteraction(start.headers.get('location') ?? '');
+		const res = await client.get(callback.href);
+		expect(res.status, await res.clone().text()).toBe(302);
+		expect(client.cookie(SESSION_COOKIE)).toMatch(/^[0-9a-f]{64}$/);
+		return client;
+	}
+
+	async function accessToken(client: TestClient): Promise<{ token: string | null; error: string | null }> {
+		const res = await client.post('/base/fn/access-token', { json: { provider: 'rogue' } });
+		expect(res.status).toBe(200);
+		return (await res.json()) as { token: string | null; error: string | null };
+	}
+
+	async function storedTokens(): Promise<{ access_token: unknown; refresh_token: unknown }> {
+		const { rows } = await db.execute({ sql: 'SELECT access_token, refresh_token FROM account WHERE provider = ?', args: ['rogue'] });
+		expect(rows).toHaveLength(1);
+		return { access_token: rows[0]?.access_token, refresh_token: rows[0]?.refresh_token };
+	}
+
+	/** The fixture runs on real time: its stored token is made to expire instead. */
+	async function expireStoredToken(): Promise<void> {
+		await db.execute({ sql: 'UPDATE account SET expires_at = 1 WHERE provider = ?', args: ['rogue'] });
+	}
+
+	test('after an OAuth sign-in: the stored access token; signed out: null', async () => {
+		const client = await oauthSignedIn();
+		expect(await accessToken(client)).toEqual({ token: (await storedTokens()).access_token, error: null });
+		expect(await accessToken(browser())).toEqual({ token: null, error: null });
+	});
+
+	test('expired: refreshed and stored; refused (invalid_grant): null, RefreshTokenError on locals.auth(), the refresh token gone', async () => {
+		const client = await oauthSignedIn();
+		const before = await storedTokens();
+		await expireStoredToken();
+		rogue.resetCounts();
+		const refreshed = await accessToken(client);
+		expect(refreshed.error).toBeNull();
+		expect(refreshed.token).toEqual(expect.any(String));
+		expect(refreshed.token).not.toBe(before.access_token);
+		expect((await storedTokens()).access_token).toBe(refreshed.token);
+		expect(rogue.counts().token).toBe(1);
+
+		await expireStoredToken();
+		rogue.nextTokenResponse('error');
+		expect(await accessToken(client)).toEqual({ token: null, error: 'RefreshTokenError' });
+		expect((await storedTokens()).refresh_token).toBeNull();
+		expect(await accessToken(client)).toEqual({ token: null, error: 'RefreshTokenError' });
+		expect(rogue.counts().token).toBe(2);
 	});
 });

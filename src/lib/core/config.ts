@@ -55,8 +55,9 @@ export interface AuthOptions {
 	readonly raw: boolean;
 	readonly env: Readonly<Env>;
 	/**
-	 * Per-configuration memory that outlives a request: discovered authorization servers, and
-	 * token refreshes in flight (so parallel requests refresh once).
+	 * Per-configuration memory that outlives a request: discovered authorization servers, token
+	 * refreshes in flight (so parallel requests refresh once), and recently failed refreshes (so
+	 * repeated requests do not hammer a failing provider).
 	 */
 	readonly runtime: Runtime;
 }
@@ -64,6 +65,8 @@ export interface AuthOptions {
 export interface Runtime {
 	readonly discovery: Map<string, Promise<unknown>>;
 	readonly refreshes: Map<string, Promise<unknown>>;
+	/** Refresh key → when (ms since the epoch) the next attempt may reach the provider. */
+	readonly refreshBackoff: Map<string, number>;
 }
 
 const DAY = 24 * 60 * 60;
@@ -141,7 +144,7 @@ export function resolveOptions(config: AuthConfig, resolve: ResolveOptions = {})
 		skipCSRFCheck: config.skipCSRFCheck === skipCSRFCheck,
 		raw: config.raw === raw,
 		env: Object.freeze({ ...env }),
-		runtime: Object.freeze({ discovery: new Map(), refreshes: new Map() })
+		runtime: Object.freeze({ discovery: new Map(), refreshes: new Map(), refreshBackoff: new Map() })
 	};
 	if (config.debug) logger.warn('debug-enabled');
 	Object.freeze(options);

@@ -42,29 +42,9 @@ export interface MicrosoftEntraIDProfile extends Profile {
 /** The multi-tenant endpoint, as Auth.js defaults to. */
 export const ENTRA_COMMON_ISSUER = 'https://login.microsoftonline.com/common/v2.0';
 
-/**
- * Discovery at a multi-tenant endpoint (`common`, `organizations`) names the issuer
- * `https://login.microsoftonline.com/{tenantid}/v2.0`, which can never equal the URL it was fetched
- * from, so a strict client rejects it. This fills the template with the tenant segment of the
- * discovery URL itself (whatever issuer the app ends up configuring); other responses pass as they are.
- */
-function entraFetch(appFetch: typeof globalThis.fetch | undefined): typeof globalThis.fetch {
-	return async (input, init) => {
-		const response = await (appFetch ?? globalThis.fetch)(input, init);
-		const url = new URL(input instanceof Request ? input.url : input);
-		if (!response.ok || !url.pathname.endsWith('/.well-known/openid-configuration')) return response;
-		const metadata = (await response.clone().json().catch(() => null)) as Record<string, unknown> | null;
-		if (typeof metadata?.issuer !== 'string' || !metadata.issuer.includes('{tenantid}')) return response;
-		const tenant = url.pathname.split('/')[1] || 'common';
-		return Response.json({ ...metadata, issuer: metadata.issuer.replace('{tenantid}', tenant) });
-	};
-}
-
 export default function MicrosoftEntraID<P extends MicrosoftEntraIDProfile>(
 	options: OAuthUserConfig<P> = {}
 ): OIDCConfig<P> {
-	// The app's fetch is wrapped, not replaced: taken out of `options` so it cannot override the wrapper.
-	const { fetch: appFetch, ...rest } = options;
 	return {
 		id: 'microsoft-entra-id',
 		name: 'Microsoft Entra ID',
@@ -72,7 +52,10 @@ export default function MicrosoftEntraID<P extends MicrosoftEntraIDProfile>(
 		issuer: options.issuer ?? ENTRA_COMMON_ISSUER,
 		// User.Read lets the access token read the user's Microsoft Graph profile and photo.
 		authorization: { params: { scope: 'openid profile email User.Read' } },
-		fetch: entraFetch(appFetch),
+		// Discovery at a multi-tenant endpoint (`common`, `organizations`) names the issuer
+		// `https://login.microsoftonline.com/{tenantid}/v2.0`; each ID token carries its own tenant's
+		// issuer, filled in from its `tid` claim (a GUID) and checked against the same JWKS.
+		issuerTemplate: { placeholder: '{tenantid}', claim: 'tid' },
 		profile(profile) {
 			return {
 				id: profile.sub,
@@ -83,6 +66,6 @@ export default function MicrosoftEntraID<P extends MicrosoftEntraIDProfile>(
 			};
 		},
 		style: { bg: '#0072c6', text: '#fff' },
-		options: rest
+		options
 	};
 }

@@ -178,6 +178,19 @@ export function userTests(target: () => Target): void {
 		expect(await adapter.updateAccount({ provider: 'github', providerAccountId: uid(), access_token: 'x' })).toBeNull();
 	});
 
+	test('updateAccount clears a field given as null (a refused refresh token), and only that one', async () => {
+		const { adapter } = target();
+		const user = await createUser(target());
+		const account = newAccount(user.id, 'github');
+		await adapter.linkAccount(account);
+		const key = { provider: account.provider, providerAccountId: account.providerAccountId };
+		const updated = await adapter.updateAccount({ ...key, refresh_token: null });
+		expect(updated).not.toHaveProperty('refresh_token');
+		const stored = await adapter.getAccount(account.providerAccountId, account.provider);
+		expect(stored?.refresh_token).toBeUndefined();
+		expect(stored?.access_token).toBe(account.access_token);
+	});
+
 	test('deleteUser removes the user with its sessions, accounts and authenticators', async () => {
 		const { adapter, db } = target();
 		const user = await createUser(target());

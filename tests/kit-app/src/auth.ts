@@ -1,6 +1,7 @@
 import { SvelteKitAuth, type Adapter, type SvelteKitAuthConfig } from '#lib';
 import { LibSQLAdapter } from '#lib/adapters/libsql/index.js';
 import Credentials from '#lib/providers/credentials.js';
+import OIDC from '#lib/providers/oidc.js';
 
 /** The fixture's `paths.base` (vite.config.ts). */
 export const BASE = '/base';
@@ -41,8 +42,17 @@ const credentials = Credentials({
 		email === ALICE.email && password === ALICE.password ? { id: ALICE.id, email: ALICE.email, name: ALICE.name } : null
 });
 
+/**
+ * An OpenID provider `rogue` when the test runs an IdP for the fixture (its issuer and client in
+ * `KIT_APP_OIDC_*`): OAuth sign-in and `getAccessToken` through the real SvelteKit integration.
+ */
+const env = process.env;
+const oidc = env.KIT_APP_OIDC_ISSUER
+	? [OIDC({ id: 'rogue', name: 'Rogue', issuer: env.KIT_APP_OIDC_ISSUER, clientId: env.KIT_APP_OIDC_ID, clientSecret: env.KIT_APP_OIDC_SECRET })]
+	: [];
+
 const shared = {
-	providers: [credentials],
+	providers: [credentials, ...oidc],
 	session: { strategy: 'database' }
 } satisfies SvelteKitAuthConfig;
 

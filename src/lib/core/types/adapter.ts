@@ -8,6 +8,12 @@ import type {
 
 type Awaitable<T> = T | PromiseLike<T>;
 
+/** What `updateAccount` receives: the account's key, fields to store, `null` for fields to clear. */
+export type AccountUpdate = { [K in keyof AdapterAccount]?: AdapterAccount[K] | null } & Pick<
+	AdapterAccount,
+	'provider' | 'providerAccountId'
+>;
+
 /**
  * The data-layer contract the core calls (the spec's "Adapter interface"). Every method is optional;
  * an operation that needs a missing one fails with `MissingAdapterMethods`.
@@ -56,12 +62,11 @@ export interface Adapter {
 	/** kitauth: delete every session of a user, optionally keeping one. Returns how many went. */
 	deleteSessionsByUserId?(userId: string, keepSessionToken?: string): Awaitable<number>;
 	/**
-	 * kitauth: store new token fields on an account (after a token refresh). Without it the core
-	 * unlinks and re-links the account.
+	 * kitauth: store new token fields on an account (after a token refresh); a field given as
+	 * `null` is cleared (a refresh token the provider refused). Without it the core unlinks and
+	 * re-links the account.
 	 */
-	updateAccount?(
-		account: Partial<AdapterAccount> & Pick<AdapterAccount, 'provider' | 'providerAccountId'>
-	): Awaitable<AdapterAccount | null>;
+	updateAccount?(account: AccountUpdate): Awaitable<AdapterAccount | null>;
 	/** kitauth: the accounts linked to a user (never their tokens in a browser). */
 	listAccountsByUserId?(userId: string): Awaitable<AdapterAccount[]>;
 }

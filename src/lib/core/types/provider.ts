@@ -68,6 +68,13 @@ export interface OAuthConfig<P extends Profile = Profile> extends CommonProvider
 	issuer?: string;
 	/** Discovery document URL when it is not at the usual place. */
 	wellKnown?: string;
+	/**
+	 * For a multi-tenant server whose discovery names an issuer template instead of an issuer
+	 * (Entra ID's `common`: `https://login.microsoftonline.com/{tenantid}/v2.0`): the template's
+	 * `placeholder`, and the ID-token `claim` naming the tenant (a GUID). Each ID token must then
+	 * carry its own tenant's issuer, and is verified with the same JWKS.
+	 */
+	issuerTemplate?: { placeholder: string; claim: string };
 	authorization?: EndpointSetting;
 	token?: EndpointSetting & { clientPrivateKey?: CryptoKey | JsonWebKey };
 	userinfo?: EndpointSetting & {
@@ -84,7 +91,11 @@ export interface OAuthConfig<P extends Profile = Profile> extends CommonProvider
 		id_token_signed_response_alg?: string;
 		[field: string]: unknown;
 	};
-	/** Default `['pkce']`; OIDC providers also use `nonce`. PKCE is never dropped for public clients. */
+	/**
+	 * Default `['pkce']`. `state` is always used and cannot be dropped; OIDC providers always also
+	 * use `nonce`. A confidential client may drop PKCE, a public one never. `'nonce'` on a plain
+	 * OAuth 2 provider sends a nonce, and an ID token the provider returns must then carry it.
+	 */
 	checks?: OAuthChecks[];
 	/** OIDC: read the profile from the ID token (default) or, with `false`, from userinfo. */
 	idToken?: boolean;

@@ -15,7 +15,7 @@ const PROTECTED = new Set([
 ]);
 
 /**
- * POST /signin/<oauth-id>: redirect to the authorization endpoint with PKCE (S256), state and
+ * POST /signin/<oauth-id>: redirect to the authorization endpoint with state, PKCE (S256) and
  * nonce as `activeChecks` decides, their values sealed into provider-bound cookies.
  */
 export async function startOAuth(req: RequestInternal, ctx: AuthContext, provider: OAuthConfig): Promise<ResponseInternal> {
@@ -23,7 +23,7 @@ export async function startOAuth(req: RequestInternal, ctx: AuthContext, provide
 	if (!server.authorization_endpoint) throw new OAuthSignInError(`Provider "${provider.id}" has no authorization endpoint`);
 	const { isPublic } = await clientFor(provider);
 	const proxied = !!proxyUrl(ctx, provider);
-	const checks = activeChecks(provider, isPublic, proxied);
+	const checks = activeChecks(provider, isPublic);
 	const url = new URL(server.authorization_endpoint);
 	const params = url.searchParams;
 	params.set('response_type', 'code');
@@ -46,11 +46,9 @@ export async function startOAuth(req: RequestInternal, ctx: AuthContext, provide
 		params.set('code_challenge_method', 'S256');
 		cookies.push(sealCheck(ctx, 'pkceCodeVerifier', verifier, provider.id, { crossSitePost: formPost }));
 	}
-	if (checks.state) {
-		const state = newState(ctx, proxied);
-		params.set('state', state);
-		cookies.push(sealCheck(ctx, 'state', state, provider.id, { crossSitePost: formPost }));
-	}
+	const state = newState(ctx, proxied);
+	params.set('state', state);
+	cookies.push(sealCheck(ctx, 'state', state, provider.id, { crossSitePost: formPost }));
 	if (checks.nonce) {
 		const nonce = o.generateRandomNonce();
 		params.set('nonce', nonce);

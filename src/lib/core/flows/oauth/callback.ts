@@ -7,8 +7,10 @@ import type { RequestInternal } from '../../types/internal.js';
 import type { Profile } from '../../types/models.js';
 import type { OAuthConfig } from '../../types/provider.js';
 import { activeChecks } from './checks.js';
+import { peekIdToken } from './id-token.js';
+import { serverForIdToken } from './issuer-template.js';
 import { userAndAccount, tokenSet } from './profile.js';
-import { proxyUrl, redirectUri } from './proxy.js';
+import { redirectUri } from './proxy.js';
 import { authorizationServer, clientFor, endpointParams, httpOptions, providerFetch } from './server.js';
 
 /** The callback's parameters: the query, or the body of a `form_post` response. */
@@ -27,10 +29,9 @@ export function callbackParams(req: RequestInternal): URLSearchParams {
 export async function oauthIdentity(req: RequestInternal, ctx: AuthContext, provider: OAuthConfig): Promise<Identity> {
 	const params = callbackParams(req);
 	const { isPublic, client, auth } = await clientFor(provider);
-	const checks = activeChecks(provider, isPublic, !!proxyUrl(ctx, provider));
-	const needed: CheckKey[] = [];
+	const checks = activeChecks(provider, isPublic);
+	const needed: CheckKey[] = ['state'];
 	if (checks.pkce) needed.push('pkceCodeVerifier');
-	if (checks.state) needed.push('state');
 	if (checks.nonce) needed.push('nonce');
 	const values = openChecks(ctx, req.cookies, provider.id, needed);
 
@@ -43,23 +44,28 @@ export async function oauthIdentity(req: RequestInternal, ctx: AuthContext, prov
 	try {
 		const server = await authorizationServer(ctx, provider);
 		const http = httpOptions(provider, server.token_endpoint);
-		const validated = o.validateAuthResponse(server, client, params, checks.state ? values.state! : o.expectNoState);
+		const validated = o.validateAuthResponse(server, client, params, values.state);
 		const response = await o.authorizationCodeGrantRequest(
 			server, client, auth, validated, redirectUri(ctx, provider), checks.pkce ? values.pkceCodeVerifier! : o.nopkce, http
 		);
 		const oidc = provider.type === 'oidc';
-		const result = await o.processAuthorizationCodeResponse(server, client, response, {
-			expectedNonce: checks.nonce && oidc ? values.nonce! : o.expectNoNonce,
+		const idTokenClaims = await peekIdToken(response);
+		// The issuer the ID token must carry (a multi-tenant server's: its tenant's).
+		const issuedBy = serverForIdToken(provider, server, idTokenClaims);
+		// A nonce sent is a nonce checked: OIDC always; a plain OAuth 2 provider (`checks: ['nonce']`)
+		// whenever its response carries an ID token. Without one there is nothing it could bind.
+		const result = await o.processAuthorizationCodeResponse(issuedBy, client, response, {
+			expectedNonce: checks.nonce && (oidc || idTokenClaims !== undefined) ? values.nonce! : o.expectNoNonce,
 			requireIdToken: oidc && provider.idToken !== false
 		});
 		// oauth4webapi checks the ID token's claims; its signature is ours to check, through the JWKS.
 		// A plain OAuth 2 provider's identity comes from userinfo, not from an ID token it may add:
 		// without discovery there are no keys to check one against, and none is trusted.
 		if (result.id_token && (oidc || server.jwks_uri)) {
-			await o.validateApplicationLevelSignature(server, response, httpOptions(provider, server.jwks_uri));
+			await o.validateApplicationLevelSignature(issuedBy, response, httpOptions(provider, server.jwks_uri));
 		}
 		const tokens = tokenSet({ ...result });
-		const profile = await fetchProfile(provider, server, client, result, tokens);
+		const profile = await fetchProfile(provider, issuedBy, client, result, tokens);
 		// Apple posts the user's name once, on first consent, as a `user` form field beside the code.
 		const posted = req.method === 'POST' ? params.get('user') : null;
 		if (posted) profile.user = parseJsonObject(posted);
@@ -88,27 +94,38 @@ async function fetchProfile(
 	tokens: ReturnType<typeof tokenSet>
 ): Promise<Profile> {
 	const claims = o.getValidatedIdTokenClaims(result);
+	// `userinfo.params` go on every userinfo request, whichever path below makes it.
+	const userinfo = userinfoUrl(provider, server);
+	const withParams = { ...server, userinfo_endpoint: userinfo };
+	const http = httpOptions(provider, userinfo);
 	if (provider.type === 'oidc' && provider.idToken !== false && claims) {
 		// Servers that keep the ID token minimal (OIDC "conform" mode) serve email and name only
 		// from userinfo: fetch it then, checked against the ID token's subject.
-		if (claims.email !== undefined || !server.userinfo_endpoint) return { ...claims } as Profile;
-		const response = await o.userInfoRequest(server, client, result.access_token, httpOptions(provider, server.userinfo_endpoint));
+		if (claims.email !== undefined || !userinfo) return { ...claims } as Profile;
+		const response = await o.userInfoRequest(withParams, client, result.access_token, http);
 		const info = await o.processUserInfoResponse(server, client, claims.sub, response);
 		return { ...info, ...claims } as Profile;
 	}
 	const request = typeof provider.userinfo === 'object' ? provider.userinfo.request : undefined;
 	if (request) return request({ tokens, provider, fetch: providerFetch(provider) });
-	if (!server.userinfo_endpoint) throw new OAuthCallbackError(`Provider "${provider.id}" has no userinfo endpoint`);
-	const http = httpOptions(provider, server.userinfo_endpoint);
+	if (!userinfo) throw new OAuthCallbackError(`Provider "${provider.id}" has no userinfo endpoint`);
 	if (provider.type === 'oidc') {
-		const response = await o.userInfoRequest(server, client, result.access_token, http);
+		const response = await o.userInfoRequest(withParams, client, result.access_token, http);
 		return { ...(await o.processUserInfoResponse(server, client, claims?.sub ?? o.skipSubjectCheck, response)) } as Profile;
 	}
-	const url = new URL(server.userinfo_endpoint);
-	for (const [key, value] of Object.entries(endpointParams(provider.userinfo))) url.searchParams.set(key, String(value));
-	const response = await o.protectedResourceRequest(result.access_token, 'GET', url, new Headers({ accept: 'application/json' }), null, http);
+	const response = await o.protectedResourceRequest(result.access_token, 'GET', new URL(userinfo), new Headers({ accept: 'application/json' }), null, http);
 	if (!response.ok) throw new OAuthCallbackError(`Userinfo of "${provider.id}" answered ${response.status}`);
 	const body: unknown = await response.json();
 	if (!body || typeof body !== 'object' || Array.isArray(body)) throw new OAuthCallbackError(`Userinfo of "${provider.id}" is not an object`);
 	return body as Profile;
+}
+
+/** The userinfo endpoint with the provider's `userinfo.params` in its query. */
+function userinfoUrl(provider: OAuthConfig, server: o.AuthorizationServer): string | undefined {
+	if (!server.userinfo_endpoint) return undefined;
+	const url = new URL(server.userinfo_endpoint);
+	for (const [key, value] of Object.entries(endpointParams(provider.userinfo))) {
+		if (value !== undefined && value !== null) url.searchParams.set(key, String(value));
+	}
+	return url.href;
 }

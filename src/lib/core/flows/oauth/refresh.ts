@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import * as o from 'oauth4webapi';
 import type { AuthContext } from '../../context.js';
-import { OAuthCallbackError } from '../../errors.js';
+import { AuthError, OAuthCallbackError } from '../../errors.js';
 import type { JWT, TokenSet } from '../../types/models.js';
 import type { OAuthConfig } from '../../types/provider.js';
+import { peekIdToken, unverifiedClaims } from './id-token.js';
+import { serverForIdToken } from './issuer-template.js';
 import { tokenSet } from './profile.js';
 import { authorizationServer, clientFor, httpOptions } from './server.js';
 
@@ -15,6 +17,11 @@ const EARLY_SECONDS = 30;
  * instead of spending it again. Within one process; across instances the provider decides.
  */
 const GRACE_MS = 60_000;
+/**
+ * After a failed refresh, how long before the same refresh token may be sent again: requests that
+ * keep asking (every page load) must not hammer a provider that is down or refusing.
+ */
+const BACKOFF_MS = 30_000;
 
 /** The error a session carries after a failed refresh (until the user signs in again). */
 export const REFRESH_ERROR = 'RefreshTokenError';
@@ -35,7 +42,9 @@ export function isExpired(expiresAt: unknown): boolean {
 
 /**
  * Uses a refresh token once, however many requests ask at the same moment (they share one
- * exchange). The new tokens keep the old refresh token when the provider sends none.
+ * exchange). The new tokens keep the old refresh token when the provider sends none. After a
+ * failure the same token is not sent again for `BACKOFF_MS` (within this process): callers get
+ * an error without a request.
  */
 export function refreshTokens(
 	ctx: AuthContext,
@@ -44,29 +53,39 @@ export function refreshTokens(
 	expectedSubject: string | undefined
 ): Promise<TokenSet> {
 	const key = `${provider.id}\u0000${createHash('sha256').update(refreshToken).digest('hex')}`;
-	const inFlight = ctx.options.runtime.refreshes;
+	const { refreshes: inFlight, refreshBackoff } = ctx.options.runtime;
 	let pending = inFlight.get(key) as Promise<TokenSet> | undefined;
-	if (!pending) {
-		pending = exchange(ctx, provider, refreshToken, expectedSubject);
-		inFlight.set(key, pending);
-		pending.then(
-			() => setTimeout(() => inFlight.delete(key), GRACE_MS).unref?.(),
-			() => inFlight.delete(key)
-		);
+	if (pending) return pending;
+	const retryAt = refreshBackoff.get(key);
+	if (retryAt !== undefined && Date.now() < retryAt) {
+		return Promise.reject(new OAuthCallbackError(`Refreshing the ${provider.id} access token failed moments ago; not retried yet`));
 	}
+	pending = exchange(ctx, provider, refreshToken, expectedSubject);
+	inFlight.set(key, pending);
+	pending.then(
+		() => setTimeout(() => inFlight.delete(key), GRACE_MS).unref?.(),
+		() => {
+			inFlight.delete(key);
+			const until = Date.now() + BACKOFF_MS;
+			refreshBackoff.set(key, until);
+			// Forgotten once over, so the map does not grow.
+			setTimeout(() => refreshBackoff.get(key) === until && refreshBackoff.delete(key), BACKOFF_MS).unref?.();
+		}
+	);
 	return pending;
+}
+
+/** Did the provider refuse the refresh token itself (`invalid_grant`: revoked, expired, spent)? */
+export function isDeadRefreshToken(error: unknown): boolean {
+	// `exchange` wraps what oauth4webapi threw as an AuthError's `cause.err`.
+	const cause = error instanceof AuthError ? error.cause?.err : undefined;
+	return cause instanceof o.ResponseBodyError && cause.error === 'invalid_grant';
 }
 
 /** The `sub` of an ID token this server already validated (when it was issued to us). */
 export function idTokenSubject(idToken: unknown): string | undefined {
-	if (typeof idToken !== 'string') return undefined;
-	try {
-		const payload: unknown = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8'));
-		const sub = payload && typeof payload === 'object' ? (payload as { sub?: unknown }).sub : undefined;
-		return typeof sub === 'string' ? sub : undefined;
-	} catch {
-		return undefined;
-	}
+	const sub = unverifiedClaims(idToken)?.sub;
+	return typeof sub === 'string' ? sub : undefined;
 }
 
 async function exchange(ctx: AuthContext, provider: OAuthConfig, refreshToken: string, expectedSubject: string | undefined): Promise<TokenSet> {
@@ -74,10 +93,11 @@ async function exchange(ctx: AuthContext, provider: OAuthConfig, refreshToken: s
 		const server = await authorizationServer(ctx, provider);
 		const { client, auth } = await clientFor(provider);
 		const response = await o.refreshTokenGrantRequest(server, client, auth, refreshToken, httpOptions(provider, server.token_endpoint));
-		const result = await o.processRefreshTokenResponse(server, client, response);
+		const issuedBy = serverForIdToken(provider, server, await peekIdToken(response));
+		const result = await o.processRefreshTokenResponse(issuedBy, client, response);
 		if (result.id_token) {
 			if (provider.type === 'oidc' || server.jwks_uri) {
-				await o.validateApplicationLevelSignature(server, response, httpOptions(provider, server.jwks_uri));
+				await o.validateApplicationLevelSignature(issuedBy, response, httpOptions(provider, server.jwks_uri));
 			}
 			// OIDC Core §12.2: a refreshed ID token must name the same user.
 			const sub = o.getValidatedIdTokenClaims(result)?.sub;

@@ -2,6 +2,7 @@ import * as o from 'oauth4webapi';
 import type { AuthContext } from '../../context.js';
 import { InvalidEndpoints, OAuthSignInError } from '../../errors.js';
 import type { EndpointSetting, OAuthConfig } from '../../types/provider.js';
+import { expectedIssuer } from './issuer-template.js';
 
 const DEFAULT_TIMEOUT = 10_000;
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -92,18 +93,47 @@ export async function authorizationServer(ctx: AuthContext, provider: OAuthConfi
 }
 
 async function discover(provider: OAuthConfig): Promise<o.AuthorizationServer> {
-	const issuer = provider.issuer ?? (provider.wellKnown ? new URL(provider.wellKnown).origin : undefined);
-	if (!issuer) throw new InvalidEndpoints(`Provider "${provider.id}" has no issuer to discover`);
-	const issuerUrl = new URL(issuer);
+	const { from, algorithm } = discoveryLocation(provider);
 	try {
-		const options = { ...httpOptions(provider, issuer), algorithm: provider.type === 'oidc' ? ('oidc' as const) : ('oauth2' as const) };
-		const response = provider.wellKnown
-			? await (provider.fetch ?? fetch)(provider.wellKnown, { signal: AbortSignal.timeout(provider.timeout ?? DEFAULT_TIMEOUT), headers: { accept: 'application/json' } })
-			: await o.discoveryRequest(issuerUrl, options);
-		return await o.processDiscoveryResponse(issuerUrl, response);
+		// oauth4webapi's request: https only (plain http to loopback only), no redirects followed,
+		// the provider's own fetch and timeout.
+		const response = await o.discoveryRequest(new URL(from), { ...httpOptions(provider, from), algorithm });
+		return await o.processDiscoveryResponse(await expectedIssuer(provider, provider.issuer ?? from, response), response);
 	} catch (error) {
 		throw new OAuthSignInError(`Discovery for provider "${provider.id}" failed`, { cause: error as Error });
 	}
+}
+
+const OIDC_WELL_KNOWN = '/.well-known/openid-configuration';
+const OAUTH_WELL_KNOWN = '/.well-known/oauth-authorization-server';
+
+/**
+ * Where discovery looks: the issuer, or the issuer a `wellKnown` URL is the metadata of. Both
+ * standard locations are understood (OpenID Connect appends its suffix to the issuer, RFC 8414
+ * inserts its prefix); other URLs are refused rather than fetched without oauth4webapi's checks.
+ */
+function discoveryLocation(provider: OAuthConfig): { from: string; algorithm: 'oidc' | 'oauth2' } {
+	const algorithm = provider.type === 'oidc' ? 'oidc' : 'oauth2';
+	if (!provider.wellKnown) {
+		if (!provider.issuer) throw new InvalidEndpoints(`Provider "${provider.id}" has no issuer to discover`);
+		return { from: provider.issuer, algorithm };
+	}
+	let url: URL;
+	try {
+		url = new URL(provider.wellKnown);
+	} catch {
+		throw new InvalidEndpoints(`The wellKnown URL of provider "${provider.id}" is not a URL`);
+	}
+	const path = url.pathname;
+	if (!url.search && path.endsWith(OIDC_WELL_KNOWN)) {
+		return { from: url.origin + path.slice(0, -OIDC_WELL_KNOWN.length), algorithm: 'oidc' };
+	}
+	if (!url.search && (path === OAUTH_WELL_KNOWN || path.startsWith(`${OAUTH_WELL_KNOWN}/`))) {
+		return { from: url.origin + path.slice(OAUTH_WELL_KNOWN.length), algorithm: 'oauth2' };
+	}
+	throw new InvalidEndpoints(
+		`The wellKnown URL of provider "${provider.id}" must end with ${OIDC_WELL_KNOWN} or start with ${OAUTH_WELL_KNOWN}`
+	);
 }
 
 /** Client metadata and client authentication (basic by default; `none` for public clients). */

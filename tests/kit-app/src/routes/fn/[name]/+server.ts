@@ -6,13 +6,15 @@ interface Body {
 	email?: string;
 	password?: string;
 	redirectTo?: string;
+	provider?: string;
 }
 
 /**
  * kitauth's server functions, one per `name`, called from a JSON POST. (`name` is read from the
  * URL: under the repository's tsconfig, route params are typed by the demo app's routes.)
  */
-export const POST: RequestHandler = async ({ url, request, locals }) => {
+export const POST: RequestHandler = async (event) => {
+	const { url, request, locals } = event;
 	const body = (await request.json().catch(() => ({}))) as Body;
 	const fields = { email: body.email, password: body.password, redirectTo: body.redirectTo };
 	switch (url.pathname.split('/').at(-1)) {
@@ -40,6 +42,11 @@ export const POST: RequestHandler = async ({ url, request, locals }) => {
 			return json({ redirected: false });
 		case 'sessions':
 			return json({ sessions: await main.sessions.list(), reads: sessionReads(locals) });
+		case 'access-token': {
+			const token = await main.getAccessToken(event, body.provider ?? '');
+			// A failed refresh shows on this request's session, the one locals.auth() returns.
+			return json({ token, error: (await locals.auth())?.error ?? null });
+		}
 		case 'revoke-others':
 			return json({ revoked: await main.sessions.revokeOthers() });
 		default:

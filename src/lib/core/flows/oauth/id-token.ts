@@ -1,0 +1,30 @@
+/**
+ * Reading an ID token before it is verified, only to decide how to verify it: whether a plain
+ * OAuth 2 response carries one whose nonce must match, which issuer a multi-tenant server's token
+ * must name. Nothing read here is trusted; oauth4webapi's claim checks and the JWKS signature check
+ * come after, on the token itself.
+ */
+
+/** The payload of a compact JWS, unverified; `undefined` when it is not one. */
+export function unverifiedClaims(jwt: unknown): Record<string, unknown> | undefined {
+	if (typeof jwt !== 'string') return undefined;
+	try {
+		const payload: unknown = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8'));
+		return payload && typeof payload === 'object' && !Array.isArray(payload) ? (payload as Record<string, unknown>) : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
+/**
+ * The unverified claims of the ID token in a token endpoint response, read from a clone (the
+ * response itself is left for oauth4webapi): `undefined` when there is no ID token, `{}` when
+ * there is one that cannot be read (oauth4webapi then refuses it).
+ */
+export async function peekIdToken(response: Response): Promise<Record<string, unknown> | undefined> {
+	if (!response.ok) return undefined;
+	const body: unknown = await response.clone().json().catch(() => undefined);
+	const idToken = body && typeof body === 'object' ? (body as { id_token?: unknown }).id_token : undefined;
+	if (idToken === undefined) return undefined;
+	return unverifiedClaims(idToken) ?? {};
+}
