@@ -1,7 +1,7 @@
 import { createCipheriv, createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { jwtDecrypt } from 'jose';
-import { openJwe, sealJwe, type JweHeader } from '../../src/lib/core/session/jwe.js';
+import { HeaderCache, openJwe, sealJwe, type JweHeader } from '../../src/lib/core/session/jwe.js';
 import { Keyring, type DerivedKey } from '../../src/lib/core/session/keys.js';
 import { openToken, sealToken } from '../../src/lib/core/session/jwt.js';
 
@@ -235,5 +235,22 @@ describe('a token for one purpose cannot be replayed as another', () => {
 	it('an http cookie does not open under the https cookie name', () => {
 		const token = sealToken(keyring, 'authjs.session-token', { sub: '1' }, 60);
 		expect(openToken(keyring, '__Secure-authjs.session-token', token)).toBeNull();
+	});
+});
+
+describe('the header cache', () => {
+	it('remembers only headers of tokens that authenticated, and opens the same with or without it', () => {
+		const cache = new HeaderCache();
+		const good = craftCbc({ alg: 'dir', enc: 'A256CBC-HS512' }, '{"sub":"a"}');
+		const forged = craftCbc({ alg: 'dir', enc: 'A256CBC-HS512', x: 1 }, '{"sub":"b"}', randomBytes(64));
+		expect(openJwe(forged, select, cache)).toBeNull();
+		expect(cache.get(forged.split('.')[0]!)).toBeUndefined();
+		expect(openJwe(good, select, cache)).toBe('{"sub":"a"}');
+		expect(cache.get(good.split('.')[0]!)?.header).toEqual({ alg: 'dir', enc: 'A256CBC-HS512', kid: undefined });
+		// A cached header still needs each token to authenticate.
+		const tampered = good.replace(/\.([^.]+)$/, `.${b64u(randomBytes(32))}`);
+		expect(openJwe(tampered, select, cache)).toBeNull();
+		const again = craftCbc({ alg: 'dir', enc: 'A256CBC-HS512' }, '{"sub":"c"}');
+		expect(openJwe(again, select, cache)).toBe(open(again));
 	});
 });

@@ -33,11 +33,8 @@ export function sealJwe(plaintext: string, key: DerivedKey): string {
 	return `${header}..${b64u(iv)}.${b64u(ciphertext)}.${b64u(tag)}`;
 }
 
-function readJweHeader(token: string): JweHeader | null {
-	const dot = token.indexOf('.');
-	if (dot <= 0 || dot > 1024) return null;
-	const raw = token.slice(0, dot);
-	if (!B64URL.test(raw)) return null;
+function readJweHeader(raw: string): JweHeader | null {
+	if (raw.length === 0 || raw.length > 1024 || !B64URL.test(raw)) return null;
 	let header: unknown;
 	try {
 		header = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
@@ -52,30 +49,65 @@ function readJweHeader(token: string): JweHeader | null {
 	return { alg, enc, kid };
 }
 
+/** A protected header as opening needs it: parsed, as AAD bytes, and its AAD length block. */
+export interface OpenedHeader {
+	header: JweHeader;
+	aad: Buffer;
+	al: Buffer;
+}
+
+/**
+ * Headers that opened a token before, by their base64url text. Every token sealed with one key
+ * carries the same header, so parsing it once per key spares each session read a decode and a
+ * `JSON.parse`. Only headers of tokens that authenticated go in (a forger cannot fill it), and it
+ * is bounded; its owner is the keyring, which lives as long as one configuration.
+ */
+export class HeaderCache {
+	readonly #entries = new Map<string, OpenedHeader>();
+	get(raw: string): OpenedHeader | undefined {
+		return this.#entries.get(raw);
+	}
+	remember(raw: string, opened: OpenedHeader): void {
+		if (this.#entries.size >= 32) this.#entries.clear();
+		this.#entries.set(raw, opened);
+	}
+}
+
+function openHeader(raw: string): OpenedHeader | null {
+	const header = readJweHeader(raw);
+	if (!header) return null;
+	const aad = Buffer.from(raw, 'ascii');
+	return { header, aad, al: aadLength(aad) };
+}
+
 /**
  * Opens a token with the first key (chosen from its header's `enc` and `kid`) that authenticates
  * it; `null` for anything malformed, forged or sealed with an unknown key.
  */
 export function openJwe(
 	token: string,
-	selectKeys: (header: JweHeader) => Iterable<DerivedKey>
+	selectKeys: (header: JweHeader) => Iterable<DerivedKey>,
+	headers?: HeaderCache
 ): string | null {
 	const parts = token.split('.');
 	if (parts.length !== 5 || parts[1] !== '') return null;
-	const [header, , ivPart, ctPart, tagPart] = parts as [string, string, string, string, string];
+	const [rawHeader, , ivPart, ctPart, tagPart] = parts as [string, string, string, string, string];
 	if (!B64URL.test(ivPart) || !B64URL.test(ctPart) || !B64URL.test(tagPart)) return null;
-	const parsed = readJweHeader(token);
-	if (!parsed) return null;
-	const aad = Buffer.from(header, 'ascii');
+	const cached = headers?.get(rawHeader);
+	const opened = cached ?? openHeader(rawHeader);
+	if (!opened) return null;
 	const iv = Buffer.from(ivPart, 'base64url');
 	const ciphertext = Buffer.from(ctPart, 'base64url');
 	const tag = Buffer.from(tagPart, 'base64url');
-	for (const key of selectKeys(parsed)) {
+	for (const key of selectKeys(opened.header)) {
 		const plaintext =
-			parsed.enc === 'A256CBC-HS512'
-				? openCbc(key, aad, iv, ciphertext, tag)
-				: openGcm(key, aad, iv, ciphertext, tag);
-		if (plaintext !== null) return plaintext;
+			opened.header.enc === 'A256CBC-HS512'
+				? openCbc(key, opened, iv, ciphertext, tag)
+				: openGcm(key, opened.aad, iv, ciphertext, tag);
+		if (plaintext !== null) {
+			if (!cached) headers?.remember(rawHeader, opened);
+			return plaintext;
+		}
 	}
 	return null;
 }
@@ -86,9 +118,9 @@ function cbcKeys(key: DerivedKey): { macKey: KeyObject; cipherKey: KeyObject } {
 	return { macKey: key.macKey, cipherKey: key.cipherKey };
 }
 
-function openCbc(key: DerivedKey, aad: Buffer, iv: Buffer, ct: Buffer, tag: Buffer): string | null {
+function openCbc(key: DerivedKey, { aad, al }: OpenedHeader, iv: Buffer, ct: Buffer, tag: Buffer): string | null {
 	if (key.key.length !== 64 || !key.macKey || iv.length !== 16 || tag.length !== 32 || ct.length % 16 !== 0) return null;
-	const expected = cbcTag(key.macKey, aad, iv, ct);
+	const expected = cbcTag(key.macKey, aad, iv, ct, al);
 	if (!timingSafeEqual(expected, tag)) return null;
 	try {
 		const decipher = createDecipheriv('aes-256-cbc', key.cipherKey, iv);
@@ -111,9 +143,7 @@ function openGcm(key: DerivedKey, aad: Buffer, iv: Buffer, ct: Buffer, tag: Buff
 }
 
 /** RFC 7518 §5.2.2.1: HMAC-SHA-512 over AAD ‖ IV ‖ ciphertext ‖ AL, truncated to 32 bytes. */
-function cbcTag(macKey: KeyObject, aad: Buffer, iv: Buffer, ciphertext: Buffer): Buffer {
-	const al = Buffer.alloc(8);
-	al.writeBigUInt64BE(BigInt(aad.length * 8));
+function cbcTag(macKey: KeyObject, aad: Buffer, iv: Buffer, ciphertext: Buffer, al = aadLength(aad)): Buffer {
 	return createHmac('sha512', macKey)
 		.update(aad)
 		.update(iv)
@@ -121,6 +151,13 @@ function cbcTag(macKey: KeyObject, aad: Buffer, iv: Buffer, ciphertext: Buffer):
 		.update(al)
 		.digest()
 		.subarray(0, 32);
+}
+
+/** AL: the AAD's length in bits, as a 64-bit big-endian integer. */
+function aadLength(aad: Buffer): Buffer {
+	const al = Buffer.alloc(8);
+	al.writeBigUInt64BE(BigInt(aad.length * 8));
+	return al;
 }
 
 function b64u(value: string | Buffer): string {

@@ -23,7 +23,7 @@ export function sealToken(keyring: Keyring, salt: string, token: JWT, maxAge: nu
 /** Opens a session token; `null` when it is malformed, forged, foreign or expired. */
 export function openToken(keyring: Keyring, salt: string, token: string): JWT | null {
 	if (!token || token.length > 64 * 1024) return null;
-	const plaintext = openJwe(token, ({ enc, kid }) => keyring.candidates(salt, enc, kid));
+	const plaintext = openJwe(token, ({ enc, kid }) => keyring.candidates(salt, enc, kid), keyring.headers);
 	if (plaintext === null) return null;
 	let claims: unknown;
 	try {

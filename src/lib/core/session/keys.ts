@@ -1,4 +1,5 @@
 import { createHash, createSecretKey, hkdfSync, type KeyObject } from 'node:crypto';
+import { HeaderCache } from './jwe.js';
 
 export type ContentEncryption = 'A256CBC-HS512' | 'A256GCM';
 
@@ -27,6 +28,8 @@ const KEY_LENGTH: Record<ContentEncryption, number> = { 'A256CBC-HS512': 64, A25
  */
 export class Keyring {
 	readonly secrets: readonly string[];
+	/** Protected headers of tokens these keys opened (see `jwe.ts`). */
+	readonly headers = new HeaderCache();
 	readonly #cache = new Map<string, DerivedKey>();
 
 	constructor(secrets: string | readonly string[]) {
