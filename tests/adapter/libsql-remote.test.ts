@@ -33,13 +33,12 @@ async function silentServer(): Promise<string> {
 describe('a remote server that never answers', () => {
 	test('adapter calls reject with TIMEOUT after remoteTimeout', async () => {
 		const adapter = LibSQLAdapter({ url: await silentServer() }, { remoteTimeout: 300 });
-		const started = Date.now();
+		// Without the deadline this would never settle (the test's own timeout would end it).
 		await expect(adapter.getSessionAndUser('x')).rejects.toMatchObject({
 			name: 'LibSQLAdapterError',
 			code: 'TIMEOUT',
 			message: expect.stringContaining('did not answer within 300 ms')
 		});
-		expect(Date.now() - started).toBeLessThan(5_000);
 	});
 
 	test('a session read answers with a clear error, not a hang and not a session', async () => {
