@@ -3,8 +3,13 @@
  * on 127.0.0.1, requests per second and p50/p99 latency of session reads, each as a ratio to a
  * baseline route without auth measured in the same run. Speed lives here, never in tests.
  *
- * Environment: BENCH_DURATION (seconds per scenario, default 10), BENCH_CONNECTIONS (default 10),
- * BENCH_PORT (default 4180), BENCH_STRATEGY (`jwt` or `database`: only that phase; default both).
+ * Scenarios are measured in interleaved rounds (every scenario once per round), and each ratio is
+ * the median of its per-round ratios: on a small shared machine throughput drifts by tens of
+ * percent within a minute, and a baseline measured next to its scenario drifts with it.
+ *
+ * Environment: BENCH_DURATION (seconds per scenario and round, default 5), BENCH_ROUNDS (default
+ * 3), BENCH_CONNECTIONS (default 10), BENCH_PORT (default 4180), BENCH_STRATEGY (`jwt` or
+ * `database`: only that phase; default both).
  */
 import autocannon from 'autocannon';
 import { encode } from '@auth/core/jwt';
@@ -17,7 +22,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4180);
-const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const DURATION = Number(process.env.BENCH_DURATION ?? 5);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SECRET = 'bench-secret-0123456789abcdef0123456789abcdef';
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -152,8 +158,8 @@ function measure(scenario: Scenario): Promise<Result> {
 	});
 }
 
-const BARE = 'bare route (baseline)';
-const PAGE = 'bare page (baseline)';
+const BARE = 'bare route (baseline, same cookies)';
+const PAGE = 'bare page (baseline, same cookies)';
 
 /** Each strategy runs on its own server start, with its own baselines measured in that run. */
 async function phase(strategy: 'jwt' | 'database'): Promise<void> {
@@ -169,19 +175,26 @@ async function phase(strategy: 'jwt' | 'database'): Promise<void> {
 		}
 		const label = strategy === 'jwt' ? 'JWT' : 'database';
 		const scenarios: Scenario[] = [
-			{ name: BARE, path: '/bench/bare', baseline: BARE },
+			// The baselines get the same rotating cookies: the client then does the same work and
+			// sends the same bytes in every scenario (autocannon shares the 2 cores with the server),
+			// and a browser sends its cookies to every page anyway. They read no session.
+			{ name: BARE, path: '/bench/bare', cookies, baseline: BARE },
 			{ name: 'GET /auth/session, no cookie', path: '/auth/session', baseline: BARE },
 			{ name: `GET /auth/session, ${label} (1000 rotating)`, path: '/auth/session', cookies, baseline: BARE, target: strategy === 'jwt' ? 0.5 : undefined },
-			{ name: PAGE, path: '/bench/page', baseline: PAGE },
+			{ name: PAGE, path: '/bench/page', cookies, baseline: PAGE },
 			{ name: `/account, ${label} session`, path: '/account', cookies, baseline: PAGE, target: strategy === 'jwt' ? 0.7 : 0.6 }
 		];
-		const results = new Map<string, Result>();
-		for (const scenario of scenarios) {
-			process.stdout.write(`[${label}] measuring ${scenario.name} for ${DURATION}s…\n`);
-			results.set(scenario.name, await measure(scenario));
+		const rounds: Map<string, Result>[] = [];
+		for (let round = 1; round <= ROUNDS; round++) {
+			const results = new Map<string, Result>();
+			for (const scenario of scenarios) {
+				process.stdout.write(`[${label}, round ${round}/${ROUNDS}] measuring ${scenario.name} for ${DURATION}s…\n`);
+				results.set(scenario.name, await measure(scenario));
+			}
+			rounds.push(results);
 		}
-		console.log(`\n${label} sessions (server started with KITAUTH_DEMO_SESSION=${strategy}):`);
-		report(scenarios, results);
+		console.log(`\n${label} sessions (server started with KITAUTH_DEMO_SESSION=${strategy}), medians of ${ROUNDS} rounds:`);
+		report(scenarios, rounds);
 	} finally {
 		// The next phase needs the ports: wait for this server to be gone (forcefully after 5 s).
 		const exited = new Promise((resolve) => server.once('exit', resolve));
@@ -199,20 +212,27 @@ async function main(): Promise<void> {
 	if (only !== 'jwt') await phase('database');
 }
 
-function report(scenarios: Scenario[], results: Map<string, Result>): void {
+function median(values: number[]): number {
+	const sorted = [...values].sort((a, b) => a - b);
+	const middle = Math.floor(sorted.length / 2);
+	return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+function report(scenarios: Scenario[], rounds: Map<string, Result>[]): void {
 	const rows = scenarios.map((scenario) => {
-		const result = results.get(scenario.name)!;
-		const base = results.get(scenario.baseline)!;
-		const ratio = result.rps / base.rps;
+		const runs = rounds.map((results) => results.get(scenario.name)!);
+		const ratios = rounds.map((results) => results.get(scenario.name)!.rps / results.get(scenario.baseline)!.rps);
+		const ratio = median(ratios);
 		const verdict = scenario.target === undefined ? '' : ratio >= scenario.target ? `ok (≥ ${scenario.target}×)` : `MISSED (< ${scenario.target}×)`;
 		return {
 			scenario: scenario.name,
-			'req/s': Math.round(result.rps),
-			'p50 ms': result.p50,
-			'p99 ms': result.p99,
+			'req/s': Math.round(median(runs.map((r) => r.rps))),
+			'p50 ms': median(runs.map((r) => r.p50)),
+			'p99 ms': median(runs.map((r) => r.p99)),
 			'× baseline': ratio.toFixed(2),
+			'rounds': ratios.map((r) => r.toFixed(2)).join(' '),
 			target: verdict,
-			errors: result.errors + result.non2xx
+			errors: runs.reduce((sum, r) => sum + r.errors + r.non2xx, 0)
 		};
 	});
 	console.table(rows);
