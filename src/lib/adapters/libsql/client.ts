@@ -20,18 +20,24 @@ export interface LibSQLDatabaseLike {
 /** A client, a drizzle libsql database, or a client configuration (then the adapter owns it). */
 export type LibSQLSource = Client | LibSQLDatabaseLike | Config;
 
+/** The configuration, when `source` is one (not a client, not a drizzle database). */
+export function configOf(source: LibSQLSource): Config | undefined {
+	if ('$client' in source) return undefined;
+	if ('execute' in source && typeof source.execute === 'function') return undefined;
+	return source as Config;
+}
+
 /** The client inside `source`; from a configuration, a new client the adapter owns. */
 export function resolveClient(source: LibSQLSource, busyTimeout: number): Client {
-	if ('$client' in source) return source.$client;
-	if ('execute' in source && typeof source.execute === 'function') return source;
-	const config = source as Config;
+	const config = configOf(source);
+	if (!config) return '$client' in source ? source.$client : (source as Client);
 	// `timeout` is SQLite's busy timeout, applied by the client to every connection it opens.
 	return createClient({ ...config, timeout: config.timeout ?? busyTimeout });
 }
 
 /** A configuration for an embedded replica: its local file is the replica's to manage. */
 export function isReplicaConfig(source: LibSQLSource): boolean {
-	return !('$client' in source) && !('execute' in source) && !!(source as Config).syncUrl;
+	return !!configOf(source)?.syncUrl;
 }
 
 /**

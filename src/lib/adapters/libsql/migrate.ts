@@ -16,7 +16,7 @@
  */
 import type { Client } from '@libsql/client';
 import { getTableColumns, getTableName } from 'drizzle-orm';
-import { resolveClient, type LibSQLSource } from './client.js';
+import { configOf, resolveClient, type LibSQLSource } from './client.js';
 import { LibSQLAdapterError, driverError, errorCode, isBusy } from './errors.js';
 import { createGuard } from './guard.js';
 import { migrations } from './migrations.generated.js';
@@ -58,7 +58,7 @@ export async function migrate(
 ): Promise<MigrateResult> {
 	const busyTimeout = options.busyTimeout ?? 5000;
 	const client = resolveClient(source, busyTimeout);
-	const owned = client !== source && !('$client' in source);
+	const owned = configOf(source) !== undefined;
 	try {
 		return await migrateClient(client, options, busyTimeout);
 	} finally {
