@@ -142,3 +142,61 @@ describe('cached reads on a local file', () => {
 		expect(await closingReader.read('SELECT 1 AS one')).toBeUndefined();
 	});
 });
+
+describe('the per-request reads (hot-reads.ts)', () => {
+	/** A user with two sessions and two accounts, written through `adapter`. */
+	async function seed(adapter: ReturnType<typeof LibSQLAdapter>) {
+		const user = await adapter.createUser({ id: '', email: 'hot@example.com', emailVerified: new Date(1_700_000_000_123), name: 'Hot' });
+		const expires = new Date(1_900_000_000_000);
+		await adapter.createSession({ sessionToken: 'hot-b', userId: user.id, expires, createdAt: new Date(2_000), userAgent: 'B' });
+		await adapter.createSession({ sessionToken: 'hot-a', userId: user.id, expires, createdAt: new Date(1_000), userAgent: null });
+		for (const provider of ['zeta', 'alpha']) {
+			await adapter.linkAccount({ userId: user.id, type: 'oidc', provider, providerAccountId: `${provider}-1`, expires_at: 1_900_000_000, access_token: 'at' });
+		}
+		return user;
+	}
+
+	async function readAll(adapter: ReturnType<typeof LibSQLAdapter>, userId: string) {
+		return {
+			sessionAndUser: await adapter.getSessionAndUser('hot-b'),
+			missing: await adapter.getSessionAndUser('no-such-token'),
+			sessions: await adapter.listSessionsByUserId(userId),
+			accounts: await adapter.listAccountsByUserId(userId)
+		};
+	}
+
+	it('read the same through the cached connection as through the client', async () => {
+		const { client } = await fileDatabase();
+		const { client: watched, executed } = recording(client);
+		const cached = LibSQLAdapter(watched);
+		const user = await seed(cached);
+		const before = executed.length;
+		const viaReader = await readAll(cached, user.id);
+		expect(executed.slice(before).filter((sql) => /^\s*select/i.test(sql))).toEqual([]);
+		const viaClient = await readAll(LibSQLAdapter(client, { cachedReads: false }), user.id);
+		expect(viaReader).toEqual(viaClient);
+		// And what they read is right: types decoded, order kept, no token columns left as null.
+		expect(viaReader.sessionAndUser?.user).toEqual(user);
+		expect(viaReader.sessionAndUser?.session).toEqual({ sessionToken: 'hot-b', userId: user.id, expires: new Date(1_900_000_000_000), createdAt: new Date(2_000), userAgent: 'B' });
+		expect(viaReader.missing).toBeNull();
+		expect(viaReader.sessions.map((s) => s.sessionToken)).toEqual(['hot-a', 'hot-b']);
+		expect(viaReader.accounts.map((a) => a.provider)).toEqual(['alpha', 'zeta']);
+		expect(viaReader.accounts[0]).toEqual({ userId: user.id, type: 'oidc', provider: 'alpha', providerAccountId: 'alpha-1', expires_at: 1_900_000_000, access_token: 'at' });
+	});
+
+	it('a single-row read leaves no snapshot open: a checkpoint by another connection completes', async () => {
+		const { database, client } = await fileDatabase();
+		const adapter = LibSQLAdapter(client);
+		const user = await seed(adapter);
+		expect((await adapter.getSessionAndUser('hot-b'))?.user.id).toBe(user.id);
+		const guarded = writeGuardedClient(client, 1000, true);
+		// Several rows match; only the first is stepped to. The statement must be reset after it.
+		expect(await guarded.readValues({ sql: 'SELECT sessionToken FROM session ORDER BY sessionToken', args: [] }, true)).toEqual([['hot-a']]);
+		const other = createClient({ url: database.url });
+		cleanups.push(() => other.close());
+		await other.execute({ sql: 'UPDATE session SET userAgent = ? WHERE sessionToken = ?', args: ['C', 'hot-b'] });
+		const checkpoint = (await other.execute('PRAGMA wal_checkpoint(TRUNCATE)')).rows[0]!;
+		expect(Number(checkpoint['busy'])).toBe(0);
+		expect((await adapter.getSessionAndUser('hot-b'))?.session.userAgent).toBe('C');
+	});
+});

@@ -7,9 +7,10 @@
  * the median of its per-round ratios: on a small shared machine throughput drifts by tens of
  * percent within a minute, and a baseline measured next to its scenario drifts with it.
  *
- * Environment: BENCH_DURATION (seconds per scenario and round, default 5), BENCH_ROUNDS (default
- * 3), BENCH_CONNECTIONS (default 10), BENCH_PORT (default 4180), BENCH_STRATEGY (`jwt` or
- * `database`: only that phase; default both).
+ * Environment: BENCH_DURATION (seconds per scenario and round, default 4), BENCH_ROUNDS (default
+ * 5), BENCH_WARMUP (seconds per scenario before the first round, default 3), BENCH_CONNECTIONS
+ * (default 10), BENCH_PORT (default 4180), BENCH_STRATEGY (`jwt` or `database`: only that phase;
+ * default both).
  */
 import autocannon from 'autocannon';
 import { encode } from '@auth/core/jwt';
@@ -22,8 +23,9 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4180);
-const DURATION = Number(process.env.BENCH_DURATION ?? 5);
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+const DURATION = Number(process.env.BENCH_DURATION ?? 4);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SECRET = 'bench-secret-0123456789abcdef0123456789abcdef';
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -124,7 +126,7 @@ async function verify(cookie: string, email: string): Promise<void> {
 	if (body?.user?.email !== email) throw new Error(`The bench sessions do not read back: ${JSON.stringify(body)}`);
 }
 
-function measure(scenario: Scenario): Promise<Result> {
+function measure(scenario: Scenario, duration: number): Promise<Result> {
 	let next = 0;
 	const cookies = scenario.cookies;
 	return new Promise((resolve, reject) => {
@@ -132,7 +134,7 @@ function measure(scenario: Scenario): Promise<Result> {
 			{
 				url: `${ORIGIN}${scenario.path}`,
 				connections: CONNECTIONS,
-				duration: DURATION,
+				duration,
 				headers: { 'x-forwarded-proto': 'http' },
 				requests: [
 					{
@@ -184,12 +186,20 @@ async function phase(strategy: 'jwt' | 'database'): Promise<void> {
 			{ name: PAGE, path: '/bench/page', cookies, baseline: PAGE },
 			{ name: `/account, ${label} session`, path: '/account', cookies, baseline: PAGE, target: strategy === 'jwt' ? 0.7 : 0.6 }
 		];
+		// Unrecorded warm-up: the first seconds of a route run in V8's unoptimized tiers, and the
+		// first round would otherwise pay for that in whichever scenario comes first.
+		for (const scenario of scenarios) {
+			process.stdout.write(`[${label}, warm-up] ${scenario.name} for ${WARMUP}s…\n`);
+			await measure(scenario, WARMUP);
+		}
 		const rounds: Map<string, Result>[] = [];
 		for (let round = 1; round <= ROUNDS; round++) {
 			const results = new Map<string, Result>();
-			for (const scenario of scenarios) {
+			// Every other round runs backwards, so a drift of the machine's speed within a round
+			// does not always favour the baseline measured before its scenario.
+			for (const scenario of round % 2 ? scenarios : [...scenarios].reverse()) {
 				process.stdout.write(`[${label}, round ${round}/${ROUNDS}] measuring ${scenario.name} for ${DURATION}s…\n`);
-				results.set(scenario.name, await measure(scenario));
+				results.set(scenario.name, await measure(scenario, DURATION));
 			}
 			rounds.push(results);
 		}

@@ -40,6 +40,14 @@ export function isReplicaConfig(source: LibSQLSource): boolean {
 	return !!configOf(source)?.syncUrl;
 }
 
+export interface GuardedClient extends Client {
+	/**
+	 * A SELECT's rows as arrays of values, in column order (`single`: the first row at most): the
+	 * adapter's per-request reads decode these themselves instead of going through drizzle.
+	 */
+	readValues(stmt: InStatement, single: boolean): Promise<unknown[][]>;
+}
+
 /**
  * The client the adapter's drizzle instance talks to. Reads pass through. Writes are always
  * batches (explicit transactions: a poisoned connection makes their COMMIT fail instead of losing
@@ -48,7 +56,7 @@ export function isReplicaConfig(source: LibSQLSource): boolean {
  * `timeout`, and a pragma sent through `execute` would reach only one of its connections.
  * Reads of a local file take the cached-statement path of `reader.ts` when they can.
  */
-export function writeGuardedClient(inner: Client, busyTimeout: number, cachedReads: boolean): Client {
+export function writeGuardedClient(inner: Client, busyTimeout: number, cachedReads: boolean): GuardedClient {
 	const pragma =
 		inner.protocol === 'file' ? `PRAGMA busy_timeout = ${Math.max(0, Math.floor(busyTimeout))}` : null;
 	const reader = cachedReads ? cachedReader(inner) : undefined;
@@ -60,6 +68,12 @@ export function writeGuardedClient(inner: Client, busyTimeout: number, cachedRea
 	}
 	return {
 		execute,
+		async readValues(stmt, single) {
+			const values = await reader?.values(stmt, single);
+			if (values) return values;
+			const { rows } = await inner.execute(stmt);
+			return (single ? rows.slice(0, 1) : rows).map((row) => Array.prototype.slice.call(row));
+		},
 		async batch(stmts, mode) {
 			// A deferred transaction whose first statement writes still waits for the lock with the
 			// busy timeout; `BEGIN IMMEDIATE` would run before our pragma could.

@@ -1,4 +1,5 @@
 import type { LibSQLDatabase } from 'drizzle-orm/libsql';
+import type { GuardedClient } from './client.js';
 import type { Guard } from './guard.js';
 import type { LibSQLTables } from './tables.js';
 
@@ -6,6 +7,8 @@ import type { LibSQLTables } from './tables.js';
 export interface AdapterContext {
 	/** A drizzle instance over the write-guarded client (`client.ts`). */
 	db: LibSQLDatabase;
+	/** The same client, for the reads compiled in `hot-reads.ts`. */
+	client: GuardedClient;
 	tables: LibSQLTables;
 	guard: Guard;
 }

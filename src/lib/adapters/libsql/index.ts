@@ -63,8 +63,10 @@ export function LibSQLAdapter(
 ): LibSQLAdapterInstance {
 	const busyTimeout = options.busyTimeout ?? 5000;
 	const client = resolveClient(source, busyTimeout);
+	const guarded = writeGuardedClient(client, busyTimeout, options.cachedReads ?? !isReplicaConfig(source));
 	const context = {
-		db: drizzle({ client: writeGuardedClient(client, busyTimeout, options.cachedReads ?? !isReplicaConfig(source)) }),
+		db: drizzle({ client: guarded }),
+		client: guarded,
 		tables: resolveTables(options),
 		guard: createGuard(client, { busyTimeout, remoteTimeout: options.remoteTimeout ?? 10_000, wal: options.wal })
 	};

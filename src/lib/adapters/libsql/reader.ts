@@ -30,13 +30,24 @@ const MAX_FAILURES = 3;
 export interface CachedReader {
 	/** The statement's result, or `undefined` when it must go through the client instead. */
 	read(stmt: InStatement): Promise<ResultSet | undefined>;
+	/**
+	 * The statement's rows as arrays of values (`single`: the first row at most, read with one
+	 * step instead of a cursor), or `undefined` when it must go through the client instead.
+	 */
+	values(stmt: InStatement, single: boolean): Promise<unknown[][] | undefined>;
 	/** Closes the connection (it reopens on the next read while the client is open). */
 	close(): void;
 }
 
+interface Prepared {
+	stmt: Database.Statement;
+	columns: string[];
+	types: string[];
+}
+
 interface Open {
 	db: Database.Database;
-	statements: Map<string, { stmt: Database.Statement; columns: string[]; types: string[] }>;
+	statements: Map<string, Prepared>;
 }
 
 /** One reader per client, shared by every adapter on it (gone with the client). */
@@ -45,7 +56,10 @@ const readers = new WeakMap<Client, CachedReader>();
 export function cachedReader(client: Client): CachedReader {
 	let reader = readers.get(client);
 	if (!reader) {
-		reader = client.protocol === 'file' ? fileReader(client) : { read: async () => undefined, close() {} };
+		reader =
+			client.protocol === 'file'
+				? fileReader(client)
+				: { read: async () => undefined, values: async () => undefined, close() {} };
 		readers.set(client, reader);
 	}
 	return reader;
@@ -77,38 +91,53 @@ function fileReader(client: Client): CachedReader {
 		return open;
 	};
 
+	/** Runs a SELECT on the read connection; `undefined` sends it through the client. */
+	const run = async (stmt: InStatement, single: boolean) => {
+		if (client.closed) close();
+		if (failures >= MAX_FAILURES || client.closed) return undefined;
+		const { sql, args } = typeof stmt === 'string' ? { sql: stmt, args: undefined } : stmt;
+		if (!/^\s*select\b/i.test(sql)) return undefined;
+		let prepared: Prepared;
+		let rows: unknown[][];
+		try {
+			const conn = open ?? (await connection());
+			if (!conn || client.closed) return undefined;
+			prepared = statementFor(conn, sql);
+			// `get` steps once and resets the statement; a cursor (`all`) costs several times more.
+			if (single) {
+				const first = prepared.stmt.get(bindable(args)) as unknown[] | undefined;
+				rows = first ? [first] : [];
+			} else {
+				rows = prepared.stmt.all(bindable(args)) as unknown[][];
+			}
+			if (conn.db.inTransaction) throw new Error('the read connection was left inside a transaction');
+			failures = 0;
+		} catch (error) {
+			// A failed statement may hold a read transaction open: never reuse its connection.
+			close();
+			if (!isBusy(errorCode(error))) failures++;
+			return undefined;
+		}
+		// Outside the try: a value the client could not represent either throws as it would there.
+		for (const row of rows) for (let i = 0; i < row.length; i++) row[i] = fromSql(row[i]);
+		return { prepared, rows: rows as Value[][] };
+	};
+
 	return {
 		async read(stmt) {
-			if (client.closed) close();
-			if (failures >= MAX_FAILURES || client.closed) return undefined;
-			const { sql, args } = typeof stmt === 'string' ? { sql: stmt, args: undefined } : stmt;
-			if (!/^\s*select\b/i.test(sql)) return undefined;
-			try {
-				const conn = await connection();
-				if (!conn || client.closed) return undefined;
-				const prepared = statementFor(conn, sql);
-				const rows = prepared.stmt.all(bindable(args)) as unknown[][];
-				if (conn.db.inTransaction) throw new Error('the read connection was left inside a transaction');
-				failures = 0;
-				return new ResultSetImpl(
-					prepared.columns,
-					prepared.types,
-					rows.map((row) => toRow(row, prepared.columns)),
-					0,
-					undefined
-				);
-			} catch (error) {
-				// A failed statement may hold a read transaction open: never reuse its connection.
-				close();
-				if (!isBusy(errorCode(error))) failures++;
-				return undefined;
-			}
+			const result = await run(stmt, false);
+			if (!result) return undefined;
+			const { columns, types } = result.prepared;
+			return new ResultSetImpl(columns, types, result.rows.map((row) => toRow(row, columns)), 0, undefined);
+		},
+		async values(stmt, single) {
+			return (await run(stmt, single))?.rows;
 		},
 		close
 	};
 }
 
-function statementFor(conn: Open, sql: string) {
+function statementFor(conn: Open, sql: string): Prepared {
 	let prepared = conn.statements.get(sql);
 	if (!prepared) {
 		const stmt = conn.db.prepare(sql);
@@ -141,11 +170,11 @@ function toSql(value: InValue): unknown {
 }
 
 /** A row as `@libsql/client` shapes it: values by index (not enumerable) and by column name. */
-function toRow(values: unknown[], columns: string[]): Row {
+function toRow(values: Value[], columns: string[]): Row {
 	const row = {} as Row;
 	Object.defineProperty(row, 'length', { value: values.length });
 	for (let i = 0; i < values.length; i++) {
-		const value = fromSql(values[i]);
+		const value = values[i] as Value;
 		Object.defineProperty(row, i, { value });
 		const column = columns[i] as string;
 		if (!Object.hasOwn(row, column)) row[column] = value;

@@ -5,6 +5,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Adapter } from '../../core/types/adapter.js';
 import type { AdapterAccount, AdapterUser } from '../../core/types/models.js';
 import type { AdapterContext } from './context.js';
+import { hotRead } from './hot-reads.js';
 import { notFound } from './errors.js';
 import { columnValues, single, toAccount, toUser, userValues, type Row } from './rows.js';
 
@@ -25,7 +26,7 @@ type UserMethods = Required<
 	>
 >;
 
-export function userMethods({ db, tables, guard }: AdapterContext): UserMethods {
+export function userMethods({ db, client, tables, guard }: AdapterContext): UserMethods {
 	const { usersTable: users, accountsTable: accounts } = tables;
 	const sessions = tables.sessionsTable;
 	const authenticators = tables.authenticatorsTable;
@@ -36,13 +37,17 @@ export function userMethods({ db, tables, guard }: AdapterContext): UserMethods 
 			return row ? toUser(row) : null;
 		});
 
-	// Read on every account page (linked accounts, access tokens): prepared once, like the session reads.
-	const accountsOfUserQuery = db
-		.select()
-		.from(accounts)
-		.where(eq(accounts.userId, sql.placeholder('userId')))
-		.orderBy(accounts.provider, accounts.providerAccountId)
-		.prepare();
+	// Read on every account page (linked accounts, access tokens): compiled once (`hot-reads.ts`).
+	const accountsOfUser = hotRead(
+		client,
+		db
+			.select()
+			.from(accounts)
+			.where(eq(accounts.userId, sql.placeholder('userId')))
+			.orderBy(accounts.provider, accounts.providerAccountId),
+		{ account: accounts },
+		false
+	);
 
 	return {
 		// Auth.js core passes the user without an id; the adapter makes one.
@@ -161,8 +166,8 @@ export function userMethods({ db, tables, guard }: AdapterContext): UserMethods 
 
 		listAccountsByUserId: (userId) =>
 			guard.run('listAccountsByUserId', async (): Promise<AdapterAccount[]> => {
-				const rows = (await accountsOfUserQuery.all({ userId })) as Row[];
-				return rows.map(toAccount);
+				const rows = await accountsOfUser(userId);
+				return rows.map((row) => toAccount(row.account));
 			})
 	};
 }

@@ -1,0 +1,83 @@
+/**
+ * The reads a signed-in page pays for on every request (session and user, the user's sessions,
+ * the user's accounts), compiled once. drizzle builds their SQL; their rows come back as arrays
+ * of values (`GuardedClient.readValues`) and are decoded here with drizzle's own column decoders.
+ * That skips drizzle's generic result path (row objects with a property defined per column, then
+ * copied, then mapped), which under load cost as much as the query itself.
+ */
+import { type Column, getTableColumns } from 'drizzle-orm';
+import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { GuardedClient } from './client.js';
+import type { Row } from './rows.js';
+
+/** A query with one placeholder, as drizzle builds it (`.where(eq(col, sql.placeholder(…)))`). */
+interface Built {
+	toSQL(): { sql: string; params: unknown[] };
+}
+
+/** One table's columns, in the order drizzle selects them. */
+type Fields = [key: string, column: Column][];
+
+export interface HotRead<T> {
+	(arg: string): Promise<T>;
+}
+
+/**
+ * Compiles `query`, whose result columns are those of `tables` in order (one table for
+ * `select().from(t)`, several for `select({ a: t1, b: t2 })`), into a read by its one argument.
+ * `single`: the first row or null (one step on the cached path); otherwise every row.
+ */
+export function hotRead<K extends string>(
+	client: GuardedClient,
+	query: Built,
+	tables: Record<K, SQLiteTable>,
+	single: true
+): HotRead<Record<K, Row> | null>;
+export function hotRead<K extends string>(
+	client: GuardedClient,
+	query: Built,
+	tables: Record<K, SQLiteTable>,
+	single: false
+): HotRead<Record<K, Row>[]>;
+export function hotRead<K extends string>(
+	client: GuardedClient,
+	query: Built,
+	tables: Record<K, SQLiteTable>,
+	single: boolean
+): HotRead<Record<K, Row> | null | Record<K, Row>[]> {
+	const { sql, params } = query.toSQL();
+	if (params.length !== 1) throw new TypeError(`A hot read takes one argument, this query has ${params.length}`);
+	const groups = Object.entries<SQLiteTable>(tables).map(([name, table]) => [name, fieldsOf(table)] as const);
+	const decode = (values: unknown[]): Record<K, Row> => {
+		const out = {} as Record<K, Row>;
+		let offset = 0;
+		for (const [name, fields] of groups) {
+			out[name as K] = decodeFields(fields, values, offset);
+			offset += fields.length;
+		}
+		return out;
+	};
+	return async (arg) => {
+		const rows = await client.readValues({ sql, args: [arg] }, single);
+		if (single) return rows[0] ? decode(rows[0]) : null;
+		return rows.map(decode);
+	};
+}
+
+function fieldsOf(table: SQLiteTable): Fields {
+	return Object.entries(getTableColumns(table));
+}
+
+/** As drizzle decodes a selected column: NULL stays null, blobs become Buffers, then the column's decoder. */
+function decodeFields(fields: Fields, values: unknown[], offset: number): Row {
+	const row: Row = {};
+	for (let i = 0; i < fields.length; i++) {
+		const [key, column] = fields[i] as Fields[number];
+		const value = values[offset + i];
+		row[key] =
+			value === null || value === undefined
+				? null
+				: column.mapFromDriverValue(value instanceof ArrayBuffer ? Buffer.from(value) : value);
+	}
+	return row;
+}
