@@ -142,7 +142,8 @@ describe('database sessions', () => {
 		const users = await store.users();
 		expect(users).toHaveLength(1);
 		const user = users[0]!;
-		expect(user).toMatchObject({ name: 'Alice Liddell', email: 'alice@example.test', image: 'https://img.example.test/alice.png', emailVerified: null });
+		// The IdP says Alice's address is verified (email_verified), so the new user's is too.
+		expect(user).toMatchObject({ name: 'Alice Liddell', email: 'alice@example.test', image: 'https://img.example.test/alice.png', emailVerified: expect.any(Number) });
 		expect(user.id).not.toBe(idp.accounts.alice?.sub);
 
 		const accounts = await accountRows();

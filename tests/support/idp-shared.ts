@@ -9,7 +9,8 @@ export interface TestAccount {
 	/** The stable, opaque subject. Deliberately not the login name nor the e-mail address. */
 	sub: string;
 	email?: string;
-	email_verified?: boolean;
+	/** A boolean, or the string "true"/"false" some IdPs (Apple) send. */
+	email_verified?: boolean | 'true' | 'false';
 	name?: string;
 	picture?: string;
 	/** Any further claim; served when its scope is granted (oidc-provider) or always (rogue). */

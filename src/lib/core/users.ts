@@ -2,7 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { AccountNotLinked, MissingAdapterMethods, OAuthAccountNotLinked } from './errors.js';
 import type { AuthContext } from './context.js';
 import type { Adapter } from './types/adapter.js';
-import type { Account, AdapterAccount, AdapterUser, User } from './types/models.js';
+import type { Account, AdapterAccount, AdapterUser, Profile, User } from './types/models.js';
 
 /** Who signed in, once the data layer has been consulted. */
 export interface ResolvedUser {
@@ -31,17 +31,18 @@ export async function existingUser(ctx: AuthContext, account: Account): Promise<
  *   provider allows dangerous email linking;
  * - otherwise: create the user and link the account.
  * Credentials users (database sessions) are found by id or email, or mirrored into the store so the
- * session row has a user to point at.
+ * session row has a user to point at. A provider that vouches for the user's email marks it verified
+ * (`verifiedBy`): on the new user, or on an existing one through `updateUser`.
  */
 export async function resolveUser(
 	ctx: AuthContext,
-	identity: { user: User; account: Account },
+	identity: { user: User; account: Account; profile?: Profile },
 	known: AdapterUser | null,
 	currentUserId: string | undefined,
 	allowEmailLinking: boolean
 ): Promise<ResolvedUser> {
 	const { adapter, events } = ctx.options;
-	const { user, account } = identity;
+	const { user, account, profile } = identity;
 	if (!adapter) {
 		// No store: a provider's user keeps one stable id across sign-ins, unique across providers.
 		return { user: account.type === 'credentials' ? user : { ...user, id: accountUserId(account) }, isNewUser: false };
@@ -52,11 +53,15 @@ export async function resolveUser(
 	}
 
 	const notLinked = account.type === 'webauthn' ? AccountNotLinked : OAuthAccountNotLinked;
+	const existing = async (owner: AdapterUser): Promise<ResolvedUser> => ({
+		user: await markEmailVerified(ctx, adapter, owner, profile),
+		isNewUser: false
+	});
 	if (known) {
 		if (currentUserId && known.id !== currentUserId) {
 			throw new notLinked('The account is already linked to another user');
 		}
-		return { user: known, isNewUser: false };
+		return existing(known);
 	}
 	const store = need(adapter, 'getUser', 'getUserByEmail', 'createUser', 'linkAccount');
 	const link = async (owner: AdapterUser) => {
@@ -69,7 +74,7 @@ export async function resolveUser(
 		const current = await store.getUser(currentUserId);
 		if (current) {
 			await link(current);
-			return { user: current, isNewUser: false };
+			return existing(current);
 		}
 	}
 	const email = typeof user.email === 'string' ? user.email.toLowerCase() : undefined;
@@ -77,9 +82,9 @@ export async function resolveUser(
 	if (byEmail) {
 		if (!allowEmailLinking) throw new notLinked('Another account already uses this email');
 		await link(byEmail);
-		return { user: byEmail, isNewUser: false };
+		return existing(byEmail);
 	}
-	const created = await store.createUser(newUser(user, email));
+	const created = await store.createUser(newUser(user, email, verifiedBy(profile, email) ? new Date() : null));
 	await events.createUser?.({ user: created });
 	await link(created);
 	return { user: created, isNewUser: true };
@@ -95,7 +100,7 @@ async function credentialsUser(ctx: AuthContext, adapter: Adapter, user: User): 
 	// Mirror the app's user under the app's own id, so the session points at the same identity.
 	let created: AdapterUser;
 	try {
-		created = await store.createUser({ ...newUser(user, email), ...(user.id ? { id: user.id } : {}) });
+		created = await store.createUser({ ...newUser(user, email, null), ...(user.id ? { id: user.id } : {}) });
 	} catch (error) {
 		// Two first sign-ins at once: the other one created the user (unique id/email). Use it.
 		const winner = (user.id ? await store.getUser(user.id) : null) ?? (email ? await store.getUserByEmail(email) : null);
@@ -112,7 +117,37 @@ function accountUserId(account: Account): string {
 	return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
-/** A new stored user: a fresh id (the provider's id lives on the account), no verified email. */
-function newUser(user: User, email: string | undefined): AdapterUser {
-	return { ...user, id: randomUUID(), email: email ?? '', emailVerified: null };
+/** A new stored user: a fresh id (the provider's id lives on the account). */
+function newUser(user: User, email: string | undefined, emailVerified: Date | null): AdapterUser {
+	return { ...user, id: randomUUID(), email: email ?? '', emailVerified };
+}
+
+/**
+ * Does the provider's profile vouch for this address? Only the OIDC `email_verified` claim counts
+ * (`true`, or the string "true" some IdPs send), and only for the same address, trimmed and
+ * compared case-insensitively: a claim about another address proves nothing about this one.
+ */
+function verifiedBy(profile: Profile | undefined, email: string | null | undefined): boolean {
+	const claim: unknown = profile?.email_verified;
+	if (claim !== true && claim !== 'true') return false;
+	const asserted = normalizedEmail(profile?.email);
+	return asserted !== undefined && asserted === normalizedEmail(email);
+}
+
+function normalizedEmail(email: unknown): string | undefined {
+	const normalized = typeof email === 'string' ? email.trim().toLowerCase() : '';
+	return normalized || undefined;
+}
+
+/**
+ * An existing user whose provider has now verified their address gets `emailVerified` set (the
+ * `updateUser` event), as an email-link sign-in would: the IdP checked the mailbox, so apps that
+ * gate on `emailVerified` need not send a link of their own. Only ever set, never cleared or moved;
+ * skipped when the adapter has no `updateUser` (optional: this is a bonus, not part of sign-in).
+ */
+async function markEmailVerified(ctx: AuthContext, adapter: Adapter, user: AdapterUser, profile: Profile | undefined): Promise<AdapterUser> {
+	if (user.emailVerified || typeof adapter.updateUser !== 'function' || !verifiedBy(profile, user.email)) return user;
+	const updated = await adapter.updateUser({ id: user.id, emailVerified: new Date() });
+	await ctx.options.events.updateUser?.({ user: updated });
+	return updated;
 }
