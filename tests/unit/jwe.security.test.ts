@@ -21,11 +21,17 @@ const b64u = (value: Buffer | string): string => Buffer.from(value).toString('ba
  * An independent A256CBC-HS512 sealer (RFC 7518 §5.2) that takes any protected header, so a test
  * can build a correctly authenticated token whose only defect is its header.
  */
-function craftCbc(header: Record<string, unknown> | string, plaintext: string, key = referenceKey(64)): string {
+function craftCbc(
+	header: Record<string, unknown> | string,
+	plaintext: string | Buffer,
+	key = referenceKey(64),
+	/** Encrypt `plaintext` as given, block-aligned, with no PKCS#7 padding added. */
+	raw = false
+): string {
 	const encodedHeader = b64u(typeof header === 'string' ? header : JSON.stringify(header));
 	const iv = randomBytes(16);
-	const cipher = createCipheriv('aes-256-cbc', key.subarray(32), iv);
-	const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+	const cipher = createCipheriv('aes-256-cbc', key.subarray(32), iv).setAutoPadding(!raw);
+	const ciphertext = Buffer.concat([cipher.update(plaintext), cipher.final()]);
 	const al = Buffer.alloc(8);
 	al.writeBigUInt64BE(BigInt(encodedHeader.length * 8));
 	const tag = createHmac('sha512', key.subarray(0, 32))
@@ -165,6 +171,27 @@ describe('headers other than alg dir with a supported enc are refused, even when
 
 	it('sanity: the same raw-header crafting with a valid header opens', () => {
 		expect(open(craftCbc('{"alg":"dir","enc":"A256CBC-HS512"}', plaintext))).toBe(plaintext);
+	});
+
+	it.each([
+		['a zero pad byte', Buffer.concat([Buffer.from('{"a":1}'), Buffer.alloc(9, 0)])],
+		['a pad byte above the block size', Buffer.concat([Buffer.from('{"a":1}xxxxxxxx'), Buffer.from([17])])],
+		['pad bytes that disagree', Buffer.concat([Buffer.from('{"a":1}xxxxx'), Buffer.from([3, 4, 4, 4])])],
+		['a full block of 16s with one byte off', Buffer.concat([Buffer.from('{"a":1}xxxxxxxxx'), Buffer.from([5]), Buffer.alloc(15, 16)])]
+	])('an authenticated token whose plaintext has %s as padding is refused', (_name, padded) => {
+		expect(padded.length % 16).toBe(0);
+		expect(open(craftCbc({ alg: 'dir', enc: 'A256CBC-HS512' }, padded, referenceKey(64), true))).toBeNull();
+	});
+
+	it('sanity: correct padding crafted by hand opens, a full block of padding included', () => {
+		const full = Buffer.concat([Buffer.from('{"a":1}xxxxxxxxx'), Buffer.alloc(16, 16)]);
+		expect(open(craftCbc({ alg: 'dir', enc: 'A256CBC-HS512' }, full, referenceKey(64), true))).toBe('{"a":1}xxxxxxxxx');
+		const short = Buffer.concat([Buffer.from('{"a":1}xxxxxxxx'), Buffer.from([1])]);
+		expect(open(craftCbc({ alg: 'dir', enc: 'A256CBC-HS512' }, short, referenceKey(64), true))).toBe('{"a":1}xxxxxxxx');
+	});
+
+	it('an empty ciphertext with a valid tag is refused', () => {
+		expect(open(craftCbc({ alg: 'dir', enc: 'A256CBC-HS512' }, Buffer.alloc(0), referenceKey(64), true))).toBeNull();
 	});
 
 	it('a kid that matches no secret is refused', () => {

@@ -11,7 +11,8 @@ export interface DerivedKey {
 	 * A256CBC-HS512 splits its 64 bytes into the MAC key (first half) and the AES key (second).
 	 */
 	cipherKey: KeyObject;
-	macKey?: KeyObject;
+	/** A256CBC-HS512's HMAC-SHA-512 key, as its two padded blocks (see `hmacPads`). */
+	macPads?: HmacPads;
 	/** RFC 7638 thumbprint of the key as an `oct` JWK, sized to the key (SHA-512 for 64 bytes). */
 	kid: string;
 }
@@ -65,12 +66,28 @@ export class Keyring {
 			);
 			derived =
 				enc === 'A256CBC-HS512'
-					? { key, kid: thumbprint(key), macKey: createSecretKey(key.subarray(0, 32)), cipherKey: createSecretKey(key.subarray(32)) }
+					? { key, kid: thumbprint(key), macPads: hmacPads(key.subarray(0, 32)), cipherKey: createSecretKey(key.subarray(32)) }
 					: { key, kid: thumbprint(key), cipherKey: createSecretKey(key) };
 			this.#cache.set(cacheKey, derived);
 		}
 		return derived;
 	}
+}
+
+/** RFC 2104's K ⊕ ipad and K ⊕ opad for SHA-512 (128-byte blocks; the key is shorter than one). */
+export interface HmacPads {
+	inner: Buffer;
+	outer: Buffer;
+}
+
+function hmacPads(key: Buffer): HmacPads {
+	const inner = Buffer.alloc(128, 0x36);
+	const outer = Buffer.alloc(128, 0x5c);
+	for (let i = 0; i < key.length; i++) {
+		inner[i] = (inner[i] as number) ^ (key[i] as number);
+		outer[i] = (outer[i] as number) ^ (key[i] as number);
+	}
+	return { inner, outer };
 }
 
 function thumbprint(key: Buffer): string {
