@@ -170,6 +170,9 @@ describe('the per-request reads (hot-reads.ts)', () => {
 		const { client: watched, executed } = recording(client);
 		const cached = LibSQLAdapter(watched);
 		const user = await seed(cached);
+		// Until the read connection is open these reads go through the client; a drizzle read
+		// waits for it to open.
+		expect((await cached.getUser(user.id))?.id).toBe(user.id);
 		const before = executed.length;
 		const viaReader = await readAll(cached, user.id);
 		expect(executed.slice(before).filter((sql) => /^\s*select/i.test(sql))).toEqual([]);

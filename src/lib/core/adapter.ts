@@ -11,8 +11,9 @@ export function wrapAdapter(adapter: Adapter, logger: LoggerInstance): Adapter {
 	const wrapped: Record<string, unknown> = {};
 	for (const [name, method] of Object.entries(adapter)) {
 		if (typeof method !== 'function') continue;
+		const label = `adapter.${name}`;
 		wrapped[name] = async (...args: unknown[]) => {
-			logger.debug(`adapter.${name}`);
+			logger.debug(label);
 			try {
 				return await (method as (...a: unknown[]) => unknown).apply(adapter, args);
 			} catch (error) {

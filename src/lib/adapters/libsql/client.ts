@@ -45,7 +45,7 @@ export interface GuardedClient extends Client {
 	 * A SELECT's rows as arrays of values, in column order (`single`: the first row at most): the
 	 * adapter's per-request reads decode these themselves instead of going through drizzle.
 	 */
-	readValues(stmt: InStatement, single: boolean): Promise<unknown[][]>;
+	readValues(stmt: InStatement, single: boolean): unknown[][] | Promise<unknown[][]>;
 }
 
 /**
@@ -68,11 +68,12 @@ export function writeGuardedClient(inner: Client, busyTimeout: number, cachedRea
 	}
 	return {
 		execute,
-		async readValues(stmt, single) {
-			const values = await reader?.values(stmt, single);
+		readValues(stmt, single) {
+			const values = reader?.values(stmt, single);
 			if (values) return values;
-			const { rows } = await inner.execute(stmt);
-			return (single ? rows.slice(0, 1) : rows).map((row) => Array.prototype.slice.call(row));
+			return inner
+				.execute(stmt)
+				.then(({ rows }) => (single ? rows.slice(0, 1) : rows).map((row) => Array.prototype.slice.call(row)));
 		},
 		async batch(stmts, mode) {
 			// A deferred transaction whose first statement writes still waits for the lock with the

@@ -50,13 +50,18 @@ export interface GuardOptions {
 
 export function createGuard(client: Client, options: GuardOptions): Guard {
 	let prepared: Promise<void> | undefined;
+	/** Set once preparing succeeded: later calls skip awaiting it (a tick on every read). */
+	let ready = false;
 	let reconnects = 0;
 	// Reconnecting a private `:memory:` database would lose it. It cannot be busy either (it has
 	// one connection), so a busy error before we know proves it is not one.
 	const local: LocalState = { memory: undefined };
 
 	const ensurePrepared = (): Promise<void> => {
-		prepared ??= prepareDatabase(client, options.wal !== false, local).catch(
+		prepared ??= prepareDatabase(client, options.wal !== false, local).then(
+			() => {
+				ready = true;
+			},
 			(error: unknown) => {
 				prepared = undefined; // try again on the next call
 				throw error;
@@ -71,7 +76,7 @@ export function createGuard(client: Client, options: GuardOptions): Guard {
 			for (let attempt = 0; ; attempt++) {
 				const reconnectsBefore = reconnects;
 				try {
-					await ensurePrepared();
+					if (!ready) await ensurePrepared();
 					return await (client.protocol === 'file' ? work() : withDeadline(operation, work(), options.remoteTimeout));
 				} catch (error) {
 					if (error instanceof LibSQLAdapterError) throw error;

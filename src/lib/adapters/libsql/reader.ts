@@ -32,9 +32,10 @@ export interface CachedReader {
 	read(stmt: InStatement): Promise<ResultSet | undefined>;
 	/**
 	 * The statement's rows as arrays of values (`single`: the first row at most, read with one
-	 * step instead of a cursor), or `undefined` when it must go through the client instead.
+	 * step instead of a cursor), or `undefined` when it must go through the client instead. It
+	 * answers synchronously: until the connection is open it says `undefined` and opens it.
 	 */
-	values(stmt: InStatement, single: boolean): Promise<unknown[][] | undefined>;
+	values(stmt: InStatement, single: boolean): unknown[][] | undefined;
 	/** Closes the connection (it reopens on the next read while the client is open). */
 	close(): void;
 }
@@ -59,7 +60,7 @@ export function cachedReader(client: Client): CachedReader {
 		reader =
 			client.protocol === 'file'
 				? fileReader(client)
-				: { read: async () => undefined, values: async () => undefined, close() {} };
+				: { read: async () => undefined, values: () => undefined, close() {} };
 		readers.set(client, reader);
 	}
 	return reader;
@@ -68,6 +69,7 @@ export function cachedReader(client: Client): CachedReader {
 function fileReader(client: Client): CachedReader {
 	let path: Promise<string | null> | undefined;
 	let open: Open | undefined;
+	let noFile = false;
 	let failures = 0;
 
 	const close = () => {
@@ -85,23 +87,34 @@ function fileReader(client: Client): CachedReader {
 			})
 			.catch(() => null);
 		const file = await path;
-		if (file === null) return undefined;
-		// `timeout: 0`: a locked database fails at once here and the client does the waiting.
-		open ??= { db: new Database(file, { timeout: 0 }), statements: new Map() };
+		if (file === null) {
+			noFile = true; // `:memory:`: a second connection would be another database
+			return undefined;
+		}
+		if (!open && !client.closed) {
+			try {
+				// `timeout: 0`: a locked database fails at once here and the client does the waiting.
+				open = { db: new Database(file, { timeout: 0 }), statements: new Map() };
+			} catch {
+				failures++;
+			}
+		}
 		return open;
 	};
 
-	/** Runs a SELECT on the read connection; `undefined` sends it through the client. */
-	const run = async (stmt: InStatement, single: boolean) => {
+	/** The statement's SQL and arguments when the read connection may serve it. */
+	const usable = (stmt: InStatement): { sql: string; args: InArgs | undefined } | undefined => {
 		if (client.closed) close();
-		if (failures >= MAX_FAILURES || client.closed) return undefined;
+		if (noFile || failures >= MAX_FAILURES || client.closed) return undefined;
 		const { sql, args } = typeof stmt === 'string' ? { sql: stmt, args: undefined } : stmt;
-		if (!/^\s*select\b/i.test(sql)) return undefined;
+		return /^\s*select\b/i.test(sql) ? { sql, args } : undefined;
+	};
+
+	/** Runs a SELECT on the open read connection; `undefined` sends it through the client. */
+	const run = (conn: Open, sql: string, args: InArgs | undefined, single: boolean) => {
 		let prepared: Prepared;
 		let rows: unknown[][];
 		try {
-			const conn = open ?? (await connection());
-			if (!conn || client.closed) return undefined;
 			prepared = statementFor(conn, sql);
 			// `get` steps once and resets the statement; a cursor (`all`) costs several times more.
 			if (single) {
@@ -125,13 +138,24 @@ function fileReader(client: Client): CachedReader {
 
 	return {
 		async read(stmt) {
-			const result = await run(stmt, false);
+			const query = usable(stmt);
+			if (!query) return undefined;
+			const conn = open ?? (await connection());
+			if (!conn || client.closed) return undefined;
+			const result = run(conn, query.sql, query.args, false);
 			if (!result) return undefined;
 			const { columns, types } = result.prepared;
 			return new ResultSetImpl(columns, types, result.rows.map((row) => toRow(row, columns)), 0, undefined);
 		},
-		async values(stmt, single) {
-			return (await run(stmt, single))?.rows;
+		values(stmt, single) {
+			const query = usable(stmt);
+			if (!query) return undefined;
+			if (!open) {
+				// The first reads go through the client while the connection opens.
+				void connection();
+				return undefined;
+			}
+			return run(open, query.sql, query.args, single)?.rows;
 		},
 		close
 	};
