@@ -1,4 +1,5 @@
 import type { ClientProvider, LinkedAccount, Session, SessionInfo } from '#lib';
+import { demoStrategy } from './database.js';
 
 /**
  * The benchmark's bare page (`/bench/page`) renders exactly what `/account` renders for a
@@ -13,13 +14,17 @@ export const benchSession: Session = { user, expires: epoch };
 export const benchAccountData: {
 	user: typeof user;
 	expires: string;
-	sessions: SessionInfo[];
+	/** As `/account` has them: a session list with database sessions, none with JWTs. */
+	sessions: SessionInfo[] | null;
 	accounts: LinkedAccount[];
 	linkable: ClientProvider[];
 } = {
 	user,
 	expires: epoch,
-	sessions: [{ id: 'bench', current: true, createdAt: epoch, expires: epoch, userAgent: 'autocannon' }],
+	sessions:
+		demoStrategy() === 'database'
+			? [{ id: 'bench', current: true, createdAt: epoch, expires: epoch, userAgent: 'autocannon' }]
+			: null,
 	accounts: [],
 	linkable: [{ id: 'local', name: 'Local test IdP', type: 'oidc' }]
 };
