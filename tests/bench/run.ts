@@ -7,8 +7,8 @@
  * the median of its per-round ratios: on a small shared machine throughput drifts by tens of
  * percent within a minute, and a baseline measured next to its scenario drifts with it.
  *
- * Environment: BENCH_DURATION (seconds per scenario and round, default 4), BENCH_ROUNDS (default
- * 5), BENCH_WARMUP (seconds per scenario before the first round, default 3), BENCH_CONNECTIONS
+ * Environment: BENCH_DURATION (seconds per scenario and round, default 3), BENCH_ROUNDS (default
+ * 9), BENCH_WARMUP (seconds per scenario before the first round, default 3), BENCH_CONNECTIONS
  * (default 10), BENCH_PORT (default 4180), BENCH_STRATEGY (`jwt` or `database`: only that phase;
  * default both).
  */
@@ -23,8 +23,8 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4180);
-const DURATION = Number(process.env.BENCH_DURATION ?? 4);
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
+const DURATION = Number(process.env.BENCH_DURATION ?? 3);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 9));
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SECRET = 'bench-secret-0123456789abcdef0123456789abcdef';

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, timingSafeEqual } from 'node:crypto';
 
 export interface CsrfState {
 	/** The raw token: what `GET /auth/csrf` returns and forms carry as `csrfToken`. */
@@ -31,7 +31,7 @@ export function checkCsrf(
 }
 
 function sha256(value: string): string {
-	return createHash('sha256').update(value).digest('hex');
+	return hash('sha256', value, 'hex');
 }
 
 function safeEqual(a: string, b: string): boolean {

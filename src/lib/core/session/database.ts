@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { AuthContext } from '../context.js';
 import type { Cookie } from '../types/internal.js';
 import type { AdapterSession, AdapterUser, Session } from '../types/models.js';
@@ -13,7 +13,7 @@ const MAX_TOKEN_LENGTH = 512;
  * usable session; the raw token itself only with `session.hashTokens: false` (Auth.js tables).
  */
 export function storedSessionKey(ctx: AuthContext, token: string): string {
-	return ctx.options.session.hashTokens ? createHash('sha256').update(token).digest('hex') : token;
+	return ctx.options.session.hashTokens ? hash('sha256', token, 'hex') : token;
 }
 
 function sessionCookie(ctx: AuthContext, value: string, expires: Date): Cookie {

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { AuthContext } from '../context.js';
 import { MissingAdapterMethods, UnsupportedStrategy } from '../errors.js';
 import type { AdapterSession } from '../types/models.js';
@@ -20,7 +20,7 @@ export interface SessionInfo {
  * can neither be used as a session nor reveal one (even with `hashTokens: false`).
  */
 function publicId(storedKey: string): string {
-	return createHash('sha256').update(`kitauth.session-id\u0000${storedKey}`).digest('base64url').slice(0, 22);
+	return hash('sha256', `kitauth.session-id\u0000${storedKey}`, 'base64url').slice(0, 22);
 }
 
 /**
