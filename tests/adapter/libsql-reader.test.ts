@@ -6,7 +6,7 @@
 import { createClient, type Client } from '@libsql/client';
 import { readdirSync, readlinkSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { LibSQLAdapter, migrate } from '../../src/lib/adapters/libsql/index.js';
+import { LibSQLAdapter, LibSQLAdapterError, migrate } from '../../src/lib/adapters/libsql/index.js';
 import { isReplicaConfig, writeGuardedClient } from '../../src/lib/adapters/libsql/client.js';
 import { cachedReader } from '../../src/lib/adapters/libsql/reader.js';
 import { recording, tempDatabase, type TempDatabase } from './support.js';
@@ -201,5 +201,20 @@ describe('the per-request reads (hot-reads.ts)', () => {
 		const checkpoint = (await other.execute('PRAGMA wal_checkpoint(TRUNCATE)')).rows[0]!;
 		expect(Number(checkpoint['busy'])).toBe(0);
 		expect((await adapter.getSessionAndUser('hot-b'))?.session.userAgent).toBe('C');
+	});
+
+	it('a value JavaScript cannot hold is an adapter error on the cached path as through the client', async () => {
+		const { client } = await fileDatabase();
+		const cached = LibSQLAdapter(client);
+		const user = await seed(cached);
+		await client.execute({ sql: 'UPDATE account SET expires_at = ? WHERE provider = ?', args: [2n ** 60n, 'alpha'] });
+		expect((await cached.getUser(user.id))?.id).toBe(user.id); // the read connection is open
+		for (const adapter of [cached, LibSQLAdapter(client, { cachedReads: false })]) {
+			const failure = await adapter.listAccountsByUserId(user.id).catch((error: unknown) => error);
+			expect(failure).toBeInstanceOf(LibSQLAdapterError);
+			expect((failure as LibSQLAdapterError).message).toMatch(/listAccountsByUserId/);
+		}
+		// Nothing was switched off: the next reads are served as before.
+		expect((await cached.getSessionAndUser('hot-b'))?.session.userAgent).toBe('B');
 	});
 });

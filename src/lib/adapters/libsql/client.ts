@@ -46,6 +46,8 @@ export interface GuardedClient extends Client {
 	 * adapter's per-request reads decode these themselves instead of going through drizzle.
 	 */
 	readValues(stmt: InStatement, single: boolean): unknown[][] | Promise<unknown[][]>;
+	/** The same from the cached read connection only, synchronously; `undefined` when it cannot. */
+	cachedValues(stmt: InStatement, single: boolean): unknown[][] | undefined;
 }
 
 /**
@@ -68,6 +70,7 @@ export function writeGuardedClient(inner: Client, busyTimeout: number, cachedRea
 	}
 	return {
 		execute,
+		cachedValues: (stmt, single) => reader?.values(stmt, single),
 		readValues(stmt, single) {
 			const values = reader?.values(stmt, single);
 			if (values) return values;

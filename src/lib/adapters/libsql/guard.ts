@@ -29,10 +29,17 @@
  */
 import type { Client } from '@libsql/client';
 import { LibSQLAdapterError, driverError, errorCode, isBusy, messageOf } from './errors.js';
+import type { HotRead } from './hot-reads.js';
 
 export interface Guard {
 	/** Runs one adapter operation: prepares the database once, retries busy errors, wraps errors. */
 	run<T>(operation: string, work: () => Promise<T>): Promise<T>;
+	/**
+	 * A per-request read (`hot-reads.ts`): answered at once from the cached connection when it can
+	 * (no lock is ever waited for there, so nothing to retry; errors wrapped as `run` wraps them),
+	 * otherwise through `run`.
+	 */
+	read<T>(operation: string, hot: HotRead<T>, arg: string): Promise<T>;
 }
 
 export interface GuardOptions {
@@ -70,7 +77,16 @@ export function createGuard(client: Client, options: GuardOptions): Guard {
 		return prepared;
 	};
 
-	return {
+	const guard: Guard = {
+		read<T>(operation: string, hot: HotRead<T>, arg: string): Promise<T> {
+			let value: T | undefined;
+			try {
+				value = hot.now(arg);
+			} catch (error) {
+				return Promise.reject(wrap(operation, errorCode(error), error));
+			}
+			return value === undefined ? guard.run(operation, () => hot.load(arg)) : Promise.resolve(value);
+		},
 		async run<T>(operation: string, work: () => Promise<T>): Promise<T> {
 			const deadline = Date.now() + options.busyTimeout;
 			for (let attempt = 0; ; attempt++) {
@@ -97,6 +113,7 @@ export function createGuard(client: Client, options: GuardOptions): Guard {
 			}
 		}
 	};
+	return guard;
 }
 
 interface LocalState {

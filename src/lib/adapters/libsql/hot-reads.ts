@@ -18,33 +18,44 @@ interface Built {
 /** One table's columns, in the order drizzle selects them. */
 type Fields = [key: string, column: Column][];
 
+/** One compiled read, mapped to what the adapter method returns. */
 export interface HotRead<T> {
-	(arg: string): Promise<T>;
+	/**
+	 * The answer from the cached read connection, synchronously; `undefined` when it cannot give
+	 * one (not open yet, not a local file, locked): then `load`. It never waits for a lock, so it
+	 * needs none of the guard's retrying.
+	 */
+	now(arg: string): T | undefined;
+	/** The answer through whichever path can give it (the client when the cache cannot). */
+	load(arg: string): Promise<T>;
 }
 
 /**
  * Compiles `query`, whose result columns are those of `tables` in order (one table for
  * `select().from(t)`, several for `select({ a: t1, b: t2 })`), into a read by its one argument.
- * `single`: the first row or null (one step on the cached path); otherwise every row.
+ * `single`: `map` gets the first row or null (one step on the cached path); otherwise every row.
  */
-export function hotRead<K extends string>(
+export function hotRead<K extends string, T>(
 	client: GuardedClient,
 	query: Built,
 	tables: Record<K, SQLiteTable>,
-	single: true
-): HotRead<Record<K, Row> | null>;
-export function hotRead<K extends string>(
+	single: true,
+	map: (row: Record<K, Row> | null) => T
+): HotRead<T>;
+export function hotRead<K extends string, T>(
 	client: GuardedClient,
 	query: Built,
 	tables: Record<K, SQLiteTable>,
-	single: false
-): HotRead<Record<K, Row>[]>;
-export function hotRead<K extends string>(
+	single: false,
+	map: (rows: Record<K, Row>[]) => T
+): HotRead<T>;
+export function hotRead<K extends string, T>(
 	client: GuardedClient,
 	query: Built,
 	tables: Record<K, SQLiteTable>,
-	single: boolean
-): HotRead<Record<K, Row> | null | Record<K, Row>[]> {
+	single: boolean,
+	map: ((row: Record<K, Row> | null) => T) | ((rows: Record<K, Row>[]) => T)
+): HotRead<T> {
 	const { sql, params } = query.toSQL();
 	if (params.length !== 1) throw new TypeError(`A hot read takes one argument, this query has ${params.length}`);
 	const groups = Object.entries<SQLiteTable>(tables).map(([name, table]) => [name, fieldsOf(table)] as const);
@@ -57,10 +68,18 @@ export function hotRead<K extends string>(
 		}
 		return out;
 	};
-	return async (arg) => {
-		const rows = await client.readValues({ sql, args: [arg] }, single);
-		if (single) return rows[0] ? decode(rows[0]) : null;
-		return rows.map(decode);
+	const result = (rows: unknown[][]): T =>
+		single
+			? (map as (row: Record<K, Row> | null) => T)(rows[0] ? decode(rows[0]) : null)
+			: (map as (rows: Record<K, Row>[]) => T)(rows.map(decode));
+	return {
+		now(arg) {
+			const rows = client.cachedValues({ sql, args: [arg] }, single);
+			return rows === undefined ? undefined : result(rows);
+		},
+		async load(arg) {
+			return result(await client.readValues({ sql, args: [arg] }, single));
+		}
 	};
 }
 

@@ -53,7 +53,8 @@ export function sessionMethods({ db, client, tables, guard }: AdapterContext): S
 			.innerJoin(users, eq(users.id, sessions.userId))
 			.where(eq(sessions.sessionToken, sql.placeholder('sessionToken'))),
 		{ session: sessions, user: users },
-		true
+		true,
+		(row) => (row ? { session: toSession(row.session), user: toUser(row.user) } : null)
 	);
 	const sessionsOfUser = hotRead(
 		client,
@@ -63,7 +64,8 @@ export function sessionMethods({ db, client, tables, guard }: AdapterContext): S
 			.where(eq(sessions.userId, sql.placeholder('userId')))
 			.orderBy(asc(sessions.createdAt ?? sessions.expires), asc(sessions.sessionToken)),
 		{ session: sessions },
-		false
+		false,
+		(rows) => rows.map((row) => toSession(row.session))
 	);
 
 	return {
@@ -77,11 +79,7 @@ export function sessionMethods({ db, client, tables, guard }: AdapterContext): S
 			}),
 
 		// The hot path of database sessions: one query.
-		getSessionAndUser: (sessionToken) =>
-			guard.run('getSessionAndUser', async () => {
-				const row = await sessionAndUser(sessionToken);
-				return row ? { session: toSession(row.session), user: toUser(row.user) } : null;
-			}),
+		getSessionAndUser: (sessionToken) => guard.read('getSessionAndUser', sessionAndUser, sessionToken),
 
 		updateSession: ({ sessionToken, ...fields }) =>
 			guard.run('updateSession', async () => {
@@ -105,11 +103,7 @@ export function sessionMethods({ db, client, tables, guard }: AdapterContext): S
 			}),
 
 		// Expired sessions are listed too; the caller decides what to show.
-		listSessionsByUserId: (userId) =>
-			guard.run('listSessionsByUserId', async () => {
-				const rows = await sessionsOfUser(userId);
-				return rows.map((row) => toSession(row.session));
-			}),
+		listSessionsByUserId: (userId) => guard.read('listSessionsByUserId', sessionsOfUser, userId),
 
 		deleteSessionsByUserId: (userId, keepSessionToken) =>
 			guard.run('deleteSessionsByUserId', async () => {

@@ -46,7 +46,8 @@ export function userMethods({ db, client, tables, guard }: AdapterContext): User
 			.where(eq(accounts.userId, sql.placeholder('userId')))
 			.orderBy(accounts.provider, accounts.providerAccountId),
 		{ account: accounts },
-		false
+		false,
+		(rows): AdapterAccount[] => rows.map((row) => toAccount(row.account))
 	);
 
 	return {
@@ -164,10 +165,6 @@ export function userMethods({ db, client, tables, guard }: AdapterContext): User
 				return row ? toAccount(row) : null;
 			}),
 
-		listAccountsByUserId: (userId) =>
-			guard.run('listAccountsByUserId', async (): Promise<AdapterAccount[]> => {
-				const rows = await accountsOfUser(userId);
-				return rows.map((row) => toAccount(row.account));
-			})
+		listAccountsByUserId: (userId) => guard.read('listAccountsByUserId', accountsOfUser, userId)
 	};
 }
