@@ -210,7 +210,7 @@ describe('the per-request reads (hot-reads.ts)', () => {
 		await client.execute({ sql: 'UPDATE account SET expires_at = ? WHERE provider = ?', args: [2n ** 60n, 'alpha'] });
 		expect((await cached.getUser(user.id))?.id).toBe(user.id); // the read connection is open
 		for (const adapter of [cached, LibSQLAdapter(client, { cachedReads: false })]) {
-			const failure = await adapter.listAccountsByUserId(user.id).catch((error: unknown) => error);
+			const failure = await Promise.resolve(adapter.listAccountsByUserId(user.id)).catch((error: unknown) => error);
 			expect(failure).toBeInstanceOf(LibSQLAdapterError);
 			expect((failure as LibSQLAdapterError).message).toMatch(/listAccountsByUserId/);
 		}
