@@ -192,9 +192,10 @@ describe('the per-request reads (hot-reads.ts)', () => {
 		const adapter = LibSQLAdapter(client);
 		const user = await seed(adapter);
 		expect((await adapter.getSessionAndUser('hot-b'))?.user.id).toBe(user.id);
+		expect((await adapter.getUser(user.id))?.id).toBe(user.id); // the read connection is open
 		const guarded = writeGuardedClient(client, 1000, true);
 		// Several rows match; only the first is stepped to. The statement must be reset after it.
-		expect(await guarded.readValues({ sql: 'SELECT sessionToken FROM session ORDER BY sessionToken', args: [] }, true)).toEqual([['hot-a']]);
+		expect(guarded.cachedValues({ sql: 'SELECT sessionToken FROM session ORDER BY sessionToken', args: [] }, true)).toEqual([['hot-a']]);
 		const other = createClient({ url: database.url });
 		cleanups.push(() => other.close());
 		await other.execute({ sql: 'UPDATE session SET userAgent = ? WHERE sessionToken = ?', args: ['C', 'hot-b'] });

@@ -42,12 +42,13 @@ export function isReplicaConfig(source: LibSQLSource): boolean {
 
 export interface GuardedClient extends Client {
 	/**
-	 * A SELECT's rows as arrays of values, in column order (`single`: the first row at most): the
-	 * adapter's per-request reads decode these themselves instead of going through drizzle.
+	 * A SELECT's rows as arrays of values, in column order (`single`: the first row at most), from
+	 * the cached read connection, synchronously; `undefined` when it cannot answer. The adapter's
+	 * per-request reads decode these themselves instead of going through drizzle.
 	 */
-	readValues(stmt: InStatement, single: boolean): unknown[][] | Promise<unknown[][]>;
-	/** The same from the cached read connection only, synchronously; `undefined` when it cannot. */
 	cachedValues(stmt: InStatement, single: boolean): unknown[][] | undefined;
+	/** The same through the client, for when the cached connection cannot answer. */
+	clientValues(stmt: InStatement, single: boolean): Promise<unknown[][]>;
 }
 
 /**
@@ -71,12 +72,9 @@ export function writeGuardedClient(inner: Client, busyTimeout: number, cachedRea
 	return {
 		execute,
 		cachedValues: (stmt, single) => reader?.values(stmt, single),
-		readValues(stmt, single) {
-			const values = reader?.values(stmt, single);
-			if (values) return values;
-			return inner
-				.execute(stmt)
-				.then(({ rows }) => (single ? rows.slice(0, 1) : rows).map((row) => Array.prototype.slice.call(row)));
+		async clientValues(stmt, single) {
+			const { rows } = await inner.execute(stmt);
+			return (single ? rows.slice(0, 1) : rows).map((row) => Array.prototype.slice.call(row));
 		},
 		async batch(stmts, mode) {
 			// A deferred transaction whose first statement writes still waits for the lock with the

@@ -1,7 +1,7 @@
 /**
  * The reads a signed-in page pays for on every request (session and user, the user's sessions,
  * the user's accounts), compiled once. drizzle builds their SQL; their rows come back as arrays
- * of values (`GuardedClient.readValues`) and are decoded here with drizzle's own column decoders.
+ * of values (`GuardedClient.cachedValues`, else `clientValues`) and are decoded here with drizzle's own column decoders.
  * That skips drizzle's generic result path (row objects with a property defined per column, then
  * copied, then mapped), which under load cost as much as the query itself.
  */
@@ -26,7 +26,7 @@ export interface HotRead<T> {
 	 * needs none of the guard's retrying.
 	 */
 	now(arg: string): T | undefined;
-	/** The answer through whichever path can give it (the client when the cache cannot). */
+	/** The answer through the client, for when `now` has none. */
 	load(arg: string): Promise<T>;
 }
 
@@ -78,7 +78,7 @@ export function hotRead<K extends string, T>(
 			return rows === undefined ? undefined : result(rows);
 		},
 		async load(arg) {
-			return result(await client.readValues({ sql, args: [arg] }, single));
+			return result(await client.clientValues({ sql, args: [arg] }, single));
 		}
 	};
 }
