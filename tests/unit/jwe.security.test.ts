@@ -281,3 +281,32 @@ describe('the header cache', () => {
 		expect(openJwe(again, select, cache)).toBe(open(again));
 	});
 });
+
+describe('one key decrypts token after token with no state carried between them', () => {
+	// The AES decryptor of a key is reused for every token it opens (keys.ts). Whatever one token
+	// does to it (a refused padding, an exotic length), the next must decrypt exactly.
+	const header = { alg: 'dir', enc: 'A256CBC-HS512' };
+	const payloads = [1, 15, 16, 17, 31, 32, 33, 255, 4000].map((length, i) =>
+		JSON.stringify({ i, fill: 'é·x'.repeat(length).slice(0, length) })
+	);
+	const badPadding = Buffer.concat([Buffer.from('{"a":1}xxxxx'), Buffer.from([3, 4, 4, 4])]);
+
+	it('interleaved with refused tokens, every token opens to its own plaintext, in any order', () => {
+		for (const order of [payloads, [...payloads].reverse()]) {
+			for (const payload of order) {
+				expect(open(craftCbc(header, badPadding, referenceKey(64), true))).toBeNull();
+				expect(open(craftCbc(header, payload))).toBe(payload);
+				expect(open(sealJwe(payload, keyring.current(SALT)))).toBe(payload);
+			}
+		}
+	});
+
+	it('matches an independent CBC decipher on random block-aligned plaintexts', () => {
+		for (let blocks = 1; blocks <= 40; blocks++) {
+			const body = Buffer.from(randomBytes(blocks * 16).toString('hex').slice(0, blocks * 16 - 1));
+			const padded = Buffer.concat([body, Buffer.from([1])]);
+			const token = craftCbc(header, padded, referenceKey(64), true);
+			expect(open(token)).toBe(body.toString('utf8'));
+		}
+	});
+});

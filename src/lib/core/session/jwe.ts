@@ -112,15 +112,20 @@ function cbcKeys(key: DerivedKey): { macPads: HmacPads; cipherKey: KeyObject } {
 }
 
 function openCbc(key: DerivedKey, { aad, al }: OpenedHeader, iv: Buffer, ct: Buffer, tag: Buffer): string | null {
-	if (key.key.length !== 64 || !key.macPads || iv.length !== 16 || tag.length !== 32 || ct.length === 0 || ct.length % 16 !== 0) {
+	const { macPads, blockDecipher } = key;
+	if (key.key.length !== 64 || !macPads || !blockDecipher || iv.length !== 16 || tag.length !== 32 || ct.length === 0 || ct.length % 16 !== 0) {
 		return null;
 	}
-	const expected = cbcTag(key.macPads, aad, iv, ct, al);
+	const expected = cbcTag(macPads, aad, iv, ct, al);
 	if (!timingSafeEqual(expected, tag)) return null;
-	// One `update` without OpenSSL's padding step, then PKCS#7 checked here: a call and a copy
-	// fewer on every session read. The tag was verified first, so no padding oracle arises.
-	const decipher = createDecipheriv('aes-256-cbc', key.cipherKey, iv).setAutoPadding(false);
-	const padded = decipher.update(ct);
+	// CBC decryption (NIST SP 800-38A §6.2): P[i] = D(C[i]) XOR C[i-1], C[-1] = IV. The key's
+	// reusable ECB decryptor gives D(C[i]) for every block in one call (whole blocks only, checked
+	// above, so it holds nothing back for the next token); the chaining is done here. The tag was
+	// verified first, so no padding oracle arises from checking PKCS#7 ourselves.
+	const padded = blockDecipher.update(ct);
+	if (padded.length !== ct.length) throw new Error('AES block decryption returned a partial result');
+	for (let i = 0; i < 16; i++) padded[i] = (padded[i] as number) ^ (iv[i] as number);
+	for (let i = 16; i < padded.length; i++) padded[i] = (padded[i] as number) ^ (ct[i - 16] as number);
 	const pad = padded[padded.length - 1] as number;
 	if (pad < 1 || pad > 16) return null;
 	for (let i = padded.length - pad; i < padded.length; i++) if (padded[i] !== pad) return null;
