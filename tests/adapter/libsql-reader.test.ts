@@ -3,11 +3,15 @@
  * whoever made it, they really bypass the client's per-call prepare, and anything unusual falls
  * back to the client.
  */
-import { createClient, type Client } from '@libsql/client';
+import { createClient, type Client, type InValue } from '@libsql/client';
+import { eq, sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/libsql';
+import { blob, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { readdirSync, readlinkSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LibSQLAdapter, LibSQLAdapterError, migrate } from '../../src/lib/adapters/libsql/index.js';
-import { isReplicaConfig, writeGuardedClient } from '../../src/lib/adapters/libsql/client.js';
+import { type GuardedClient, isReplicaConfig, writeGuardedClient } from '../../src/lib/adapters/libsql/client.js';
+import { hotRead } from '../../src/lib/adapters/libsql/hot-reads.js';
 import { cachedReader } from '../../src/lib/adapters/libsql/reader.js';
 import { recording, tempDatabase, type TempDatabase } from './support.js';
 
@@ -217,5 +221,98 @@ describe('the per-request reads (hot-reads.ts)', () => {
 		}
 		// Nothing was switched off: the next reads are served as before.
 		expect((await cached.getSessionAndUser('hot-b'))?.session.userAgent).toBe('B');
+	});
+});
+
+describe('list reads on the cached connection come back as one JSON row (hot-reads.ts)', () => {
+	/** A table with every kind of value a list holds: text, integers, NULLs, ties on the first key. */
+	const items = sqliteTable('item', {
+		owner: text('owner').notNull(),
+		rank: integer('rank'),
+		name: text('name').notNull(),
+		note: text('note'),
+		stamp: integer('stamp', { mode: 'timestamp_ms' })
+	});
+	const withBlob = sqliteTable('item', { owner: text('owner').notNull(), name: text('name').notNull(), data: blob('note') });
+
+	async function itemsDatabase(rows: unknown[][]) {
+		const { client } = await fileDatabase();
+		await client.execute('CREATE TABLE item (owner TEXT NOT NULL, rank INTEGER, name TEXT NOT NULL, note TEXT, stamp INTEGER)');
+		await client.batch(
+			rows.map((args) => ({ sql: 'INSERT INTO item VALUES (?, ?, ?, ?, ?)', args: args as InValue[] })),
+			'write'
+		);
+		const guarded = writeGuardedClient(client, 1000, true);
+		// Open the read connection (its first read goes through the client while it opens).
+		guarded.cachedValues('SELECT 1', true);
+		await new Promise((resolve) => setTimeout(resolve, 50));
+		expect(guarded.cachedValues('SELECT 1', true)).toEqual([[1]]);
+		const sent: string[] = [];
+		const spied: GuardedClient = {
+			...guarded,
+			cachedValues: (stmt, single) => {
+				sent.push(typeof stmt === 'string' ? stmt : stmt.sql);
+				return guarded.cachedValues(stmt, single);
+			},
+			clientValues: (stmt, single) => guarded.clientValues(stmt, single)
+		};
+		return { client, spied, sent };
+	}
+
+	const list = (client: GuardedClient, table = items) =>
+		hotRead(
+			client,
+			drizzle(client).select().from(table).where(eq(table.owner, sql.placeholder('owner'))).orderBy(items.rank, items.name),
+			{ item: table },
+			{ orderBy: [items.rank, items.name] },
+			(rows) => rows.map((row) => row.item)
+		);
+
+	it('reads what the client reads, in the same order (NULLs first, ties broken), in one JSON step', async () => {
+		const rows = [
+			['a', 2, 'delta', 'é "quoted" \\ \n', 1_700_000_000_123],
+			['a', null, 'zulu', null, null],
+			['a', 2, 'bravo', '', 0],
+			['a', -9_007_199_254_740_991, 'min', '{"json":"text"}', 9_007_199_254_740_991],
+			['a', 1, 'charlie', '🔑', -1],
+			['b', 0, 'other owner', null, null]
+		];
+		const { spied, sent } = await itemsDatabase(rows);
+		const read = list(spied);
+		const cached = read.now('a');
+		expect(sent).toHaveLength(1);
+		expect(sent[0]).toMatch(/^select json_group_array\(json_array\(/);
+		const viaClient = await read.load('a');
+		expect(cached).toEqual(viaClient);
+		expect(cached?.map((item) => item.name)).toEqual(['zulu', 'min', 'charlie', 'bravo', 'delta']);
+		expect(cached?.[4]).toEqual({ owner: 'a', rank: 2, name: 'delta', note: 'é "quoted" \\ \n', stamp: new Date(1_700_000_000_123) });
+		expect(cached?.[0]).toEqual({ owner: 'a', rank: null, name: 'zulu', note: null, stamp: null });
+		expect(read.now('nobody')).toEqual([]);
+	});
+
+	it('refuses an integer past 2^53 instead of rounding it, as the client does', async () => {
+		const { client, spied } = await itemsDatabase([['a', 1, 'x', null, null]]);
+		await client.execute({ sql: 'UPDATE item SET rank = ?', args: [2n ** 53n + 1n] });
+		const read = list(spied);
+		expect(() => read.now('a')).toThrow(RangeError);
+		await expect(read.load('a')).rejects.toThrow(RangeError);
+	});
+
+	it('a value JSON cannot hold (a blob in a text column) is read through the client instead', async () => {
+		const { client, spied } = await itemsDatabase([['a', 1, 'x', null, null]]);
+		await client.execute({ sql: 'UPDATE item SET note = ?', args: [new Uint8Array([1, 2, 3])] });
+		const read = list(spied);
+		expect(read.now('a')).toBeUndefined();
+		expect((await read.load('a'))[0]?.name).toBe('x');
+		// The failed statement's connection was dropped; it reopens and serves the reads again.
+		await client.execute('UPDATE item SET note = NULL');
+		await vi.waitFor(() => expect(read.now('a')?.[0]?.name).toBe('x'));
+	});
+
+	it('a table with a blob column keeps the plain row-by-row read', async () => {
+		const { spied, sent } = await itemsDatabase([['a', 1, 'x', null, null]]);
+		const read = list(spied, withBlob as unknown as typeof items);
+		expect(read.now('a')?.[0]?.name).toBe('x');
+		expect(sent[0]).not.toMatch(/json_group_array/);
 	});
 });

@@ -206,14 +206,33 @@ function toRow(values: Value[], columns: string[]): Row {
 	return row;
 }
 
+const UNSAFE_INTEGER = 'Received integer which cannot be safely represented as a JavaScript number';
+
 function fromSql(value: unknown): Value {
 	if (typeof value === 'bigint') {
-		if (value < BigInt(Number.MIN_SAFE_INTEGER) || value > BigInt(Number.MAX_SAFE_INTEGER)) {
-			throw new RangeError('Received integer which cannot be safely represented as a JavaScript number');
-		}
+		if (value < BigInt(Number.MIN_SAFE_INTEGER) || value > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError(UNSAFE_INTEGER);
 		return Number(value);
 	}
 	if (Buffer.isBuffer(value)) return value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength) as ArrayBuffer;
 	// SQLite's other storage classes: NULL, REAL (a number) and TEXT.
 	return value as Value;
+}
+
+/**
+ * Rows that SQLite returned as a JSON array of arrays (`json_group_array(json_array(…))`), as
+ * `@libsql/client` would have returned them. JSON numbers are doubles: an integer past 2^53 would
+ * come back silently rounded, so any integral number outside the safe range is refused, as the
+ * client refuses it.
+ */
+export function parseJsonRows(json: unknown): Value[][] {
+	if (typeof json !== 'string') throw new TypeError('A JSON list read returned no JSON text');
+	const rows: unknown = JSON.parse(json);
+	if (!Array.isArray(rows)) throw new TypeError('A JSON list read returned no array');
+	for (const row of rows as unknown[]) {
+		if (!Array.isArray(row)) throw new TypeError('A JSON list read returned a row that is no array');
+		for (const value of row as unknown[]) {
+			if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value)) throw new RangeError(UNSAFE_INTEGER);
+		}
+	}
+	return rows as Value[][];
 }

@@ -3,7 +3,7 @@
  * stored exactly as given. Expired rows are returned like any other: the core checks `expires`
  * (and deletes an expired session), as Auth.js does.
  */
-import { and, asc, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Adapter } from '../../core/types/adapter.js';
 import type { AdapterSession } from '../../core/types/models.js';
 import type { AdapterContext } from './context.js';
@@ -53,18 +53,20 @@ export function sessionMethods({ db, client, tables, guard }: AdapterContext): S
 			.innerJoin(users, eq(users.id, sessions.userId))
 			.where(eq(sessions.sessionToken, sql.placeholder('sessionToken'))),
 		{ session: sessions, user: users },
-		true,
+		{ single: true },
 		(row) => (row ? { session: toSession(row.session), user: toUser(row.user) } : null)
 	);
+	// Oldest first; tables adopted without `createdAt` fall back to expiry.
+	const sessionsOrder = [sessions.createdAt ?? sessions.expires, sessions.sessionToken] as const;
 	const sessionsOfUser = hotRead(
 		client,
 		db
 			.select()
 			.from(sessions)
 			.where(eq(sessions.userId, sql.placeholder('userId')))
-			.orderBy(asc(sessions.createdAt ?? sessions.expires), asc(sessions.sessionToken)),
+			.orderBy(...sessionsOrder),
 		{ session: sessions },
-		false,
+		{ orderBy: sessionsOrder },
 		(rows) => rows.map((row) => toSession(row.session))
 	);
 

@@ -38,15 +38,16 @@ export function userMethods({ db, client, tables, guard }: AdapterContext): User
 		});
 
 	// Read on every account page (linked accounts, access tokens): compiled once (`hot-reads.ts`).
+	const accountsOrder = [accounts.provider, accounts.providerAccountId] as const;
 	const accountsOfUser = hotRead(
 		client,
 		db
 			.select()
 			.from(accounts)
 			.where(eq(accounts.userId, sql.placeholder('userId')))
-			.orderBy(accounts.provider, accounts.providerAccountId),
+			.orderBy(...accountsOrder),
 		{ account: accounts },
-		false,
+		{ orderBy: accountsOrder },
 		(rows): AdapterAccount[] => rows.map((row) => toAccount(row.account))
 	);
 
