@@ -11,6 +11,9 @@ const user = { name: 'Bench User', email: 'bench@example.com' };
 
 export const benchSession: Session = { user, expires: epoch };
 
+/** `/bench/page?session` reads the session as `/account` does (layout included); bare, it reads none. */
+export const benchReadsSession = (url: URL): boolean => url.searchParams.has('session');
+
 export const benchAccountData: {
 	user: typeof user;
 	expires: string;

@@ -124,6 +124,12 @@ async function verify(cookie: string, email: string): Promise<void> {
 	const response = await fetch(`${ORIGIN}/auth/session`, { headers: { cookie, 'x-forwarded-proto': 'http' } });
 	const body = (await response.json()) as { user?: { email?: string } } | null;
 	if (body?.user?.email !== email) throw new Error(`The bench sessions do not read back: ${JSON.stringify(body)}`);
+	// The session-read-only page must really read it (and refuse without one).
+	const page = await fetch(`${ORIGIN}/bench/page?session`, { headers: { cookie, 'x-forwarded-proto': 'http' } });
+	const anonymous = await fetch(`${ORIGIN}/bench/page?session`, { headers: { 'x-forwarded-proto': 'http' } });
+	if (!page.ok || !(await page.text()).includes(email) || anonymous.status !== 401) {
+		throw new Error(`/bench/page?session does not read the session (${page.status}, ${anonymous.status})`);
+	}
 }
 
 function measure(scenario: Scenario, duration: number): Promise<Result> {
@@ -184,6 +190,9 @@ async function phase(strategy: 'jwt' | 'database'): Promise<void> {
 			{ name: 'GET /auth/session, no cookie', path: '/auth/session', baseline: BARE },
 			{ name: `GET /auth/session, ${label} (1000 rotating)`, path: '/auth/session', cookies, baseline: BARE, target: strategy === 'jwt' ? 0.5 : undefined },
 			{ name: PAGE, path: '/bench/page', cookies, baseline: PAGE },
+			// No target: /account's page with its session read but none of its database lookups,
+			// which tells the session read's share of /account's cost from the lookups'.
+			{ name: `same page, ${label} session read only`, path: '/bench/page?session', cookies, baseline: PAGE },
 			{ name: `/account, ${label} session`, path: '/account', cookies, baseline: PAGE, target: strategy === 'jwt' ? 0.7 : 0.6 }
 		];
 		// Unrecorded warm-up: the first seconds of a route run in V8's unoptimized tiers, and the
