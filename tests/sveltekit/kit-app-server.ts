@@ -1,19 +1,67 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * Builds tests/kit-app with `vite build` and serves it with adapter-node (`node <out>`) on
- * 127.0.0.1, as a deployment would run it.
+ * Builds a SvelteKit test app with `vite build` and serves it with adapter-node (`node <out>`) on
+ * 127.0.0.1, as a deployment would run it. Two apps: tests/kit-app on SvelteKit 3, mounting
+ * kitauth's source, and tests/kit2-app on SvelteKit 2, importing kitauth as published.
  */
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const CONFIG = 'tests/kit-app/vite.config.ts';
-const OUT = join(ROOT, 'tests/kit-app/.build');
 export const SECRET = 'kit-app-secret-0123456789abcdef0123456789abcdef';
+
+export interface Fixture {
+	/** Where `vite build` and the server run. */
+	cwd: string;
+	/** `vite build` and its arguments, run on the Node that runs the tests. */
+	build: string[];
+	/** adapter-node's output directory. */
+	out: string;
+	/** A page that answers 200 once the server is up. */
+	probe: string;
+	/** Runs before the build. */
+	prepare?: () => Promise<void>;
+}
+
+/** SvelteKit 3 (run from the repository root: adapter-node reads ./package.json). */
+export const KIT3_APP: Fixture = {
+	cwd: ROOT,
+	build: [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'tests/kit-app/vite.config.ts'],
+	out: join(ROOT, 'tests/kit-app/.build'),
+	probe: '/base/form'
+};
+
+const KIT2_DIR = join(ROOT, 'tests/kit2-app');
+
+/**
+ * SvelteKit 2.20, the oldest release kitauth's peer range allows, with its own Vite (a workspace
+ * of this repository: `npm ci` installs it). SvelteKit 2 reads svelte.config.js from the working
+ * directory, so everything runs there.
+ */
+export const KIT2_APP: Fixture = {
+	cwd: KIT2_DIR,
+	build: [join(KIT2_DIR, 'node_modules/vite/bin/vite.js'), 'build'],
+	out: join(KIT2_DIR, '.build'),
+	probe: '/base/signin',
+	prepare: packageInto(join(KIT2_DIR, 'node_modules/kitauth'))
+};
+
+/**
+ * kitauth as `npm publish` would ship it (svelte-package's output and package.json), copied into
+ * an app's node_modules: its imports of `@sveltejs/kit` then resolve to that app's SvelteKit.
+ */
+function packageInto(target: string): () => Promise<void> {
+	return async () => {
+		rmSync(target, { recursive: true, force: true });
+		const bin = join(ROOT, 'node_modules/@sveltejs/package/src/cli.js');
+		await run([bin, '-i', 'src/lib', '-o', join(target, 'dist'), '--types', 'false'], ROOT, 'svelte-package');
+		cpSync(join(ROOT, 'package.json'), join(target, 'package.json'));
+	};
+}
 
 /** The environment of the child processes, without what vitest or the shell set for themselves. */
 function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
@@ -32,18 +80,19 @@ function collect(child: ChildProcess): () => string {
 	return () => output;
 }
 
-/** `vite build` of the fixture (run from the repository root: adapter-node reads ./package.json). */
-export async function buildFixture(): Promise<{ ms: number }> {
-	const started = performance.now();
+async function run(args: string[], cwd: string, what: string): Promise<void> {
 	// The Node running vitest (node@24 through npx), not whatever `node` is on PATH.
-	const child = spawn(process.execPath, [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', CONFIG], {
-		cwd: ROOT,
-		env: childEnv({}),
-		stdio: ['ignore', 'pipe', 'pipe']
-	});
+	const child = spawn(process.execPath, args, { cwd, env: childEnv({}), stdio: ['ignore', 'pipe', 'pipe'] });
 	const output = collect(child);
 	const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-	if (code !== 0) throw new Error(`vite build of the fixture failed (${code}):\n${output()}`);
+	if (code !== 0) throw new Error(`${what} failed (${code}):\n${output()}`);
+}
+
+/** `vite build` of the fixture (after its `prepare`). */
+export async function buildFixture(fixture: Fixture): Promise<{ ms: number }> {
+	const started = performance.now();
+	await fixture.prepare?.();
+	await run(fixture.build, fixture.cwd, 'vite build of the fixture');
 	return { ms: Math.round(performance.now() - started) };
 }
 
@@ -66,13 +115,13 @@ export interface RunningApp {
 }
 
 /** Starts the built fixture and waits until it answers; `env` adds to its environment. */
-export async function startFixture(env: Record<string, string> = {}): Promise<RunningApp> {
+export async function startFixture(fixture: Fixture, env: Record<string, string> = {}): Promise<RunningApp> {
 	const port = await freePort();
 	const origin = `http://127.0.0.1:${port}`;
 	const dir = mkdtempSync(join(tmpdir(), 'kitauth-kit-app-'));
 	const databaseUrl = `file:${join(dir, 'auth.db')}`;
-	const child = spawn(process.execPath, [OUT], {
-		cwd: ROOT,
+	const child = spawn(process.execPath, [fixture.out], {
+		cwd: fixture.cwd,
 		env: childEnv({
 			HOST: '127.0.0.1',
 			PORT: String(port),
@@ -101,7 +150,7 @@ export async function startFixture(env: Record<string, string> = {}): Promise<Ru
 	};
 	for (let attempt = 0; attempt < 200; attempt++) {
 		if (exited) break;
-		const ok = await fetch(`${origin}/base/form`, { headers: { 'x-forwarded-proto': 'http' } }).then(
+		const ok = await fetch(`${origin}${fixture.probe}`, { headers: { 'x-forwarded-proto': 'http' } }).then(
 			(res) => res.ok,
 			() => false
 		);

@@ -13,7 +13,8 @@ import { parse } from 'devalue';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isDeletion, setCookies, TestClient } from '../support/client.js';
 import { ROGUE_CLIENT_ID, ROGUE_CLIENT_SECRET, type RogueIdp, startRogueIdp } from '../support/rogue-idp.js';
-import { buildFixture, type RunningApp, startFixture } from './kit-app-server.js';
+import { buildFixture, KIT3_APP, type RunningApp, startFixture } from './kit-app-server.js';
+import { ACTION_HEADERS, type ActionResult, appBrowser, HTML, pageState, postEnhanced } from './kit-client.js';
 
 const SESSION_COOKIE = 'authjs.session-token';
 const ALICE = { email: 'alice@example.com', password: 'correct horse battery staple' };
@@ -27,10 +28,10 @@ let db: Client;
 let rogue: RogueIdp;
 
 beforeAll(async () => {
-	const { ms } = await buildFixture();
+	const { ms } = await buildFixture(KIT3_APP);
 	console.info(`tests/kit-app built in ${ms} ms`);
 	rogue = await startRogueIdp();
-	app = await startFixture({ KIT_APP_OIDC_ISSUER: rogue.issuer, KIT_APP_OIDC_ID: ROGUE_CLIENT_ID, KIT_APP_OIDC_SECRET: ROGUE_CLIENT_SECRET });
+	app = await startFixture(KIT3_APP, { KIT_APP_OIDC_ISSUER: rogue.issuer, KIT_APP_OIDC_ID: ROGUE_CLIENT_ID, KIT_APP_OIDC_SECRET: ROGUE_CLIENT_SECRET });
 	// The fixture's port is known only now.
 	rogue.allowRedirectUri(`${app.origin}/base/api/auth/callback/rogue`);
 	db = createClient({ url: app.databaseUrl });
@@ -43,55 +44,12 @@ afterAll(async () => {
 	await rogue?.close();
 });
 
-/** A browser stand-in: a cookie jar, `Origin` on POSTs, the proxy's protocol header, no redirects followed. */
 function browser(userAgent = 'kit-app test'): TestClient {
-	return new TestClient(
-		async (request) => {
-			const headers = new Headers(request.headers);
-			headers.set('x-forwarded-proto', 'http');
-			if (!headers.has('user-agent')) headers.set('user-agent', userAgent);
-			const body = request.body ? await request.arrayBuffer() : undefined;
-			return fetch(request.url, { method: request.method, headers, body, redirect: 'manual' });
-		},
-		{ origin: app.origin, basePath: '/base/api/auth' }
-	);
+	return appBrowser(app.origin, '/base/api/auth', userAgent);
 }
 
-const ACTION_HEADERS = { accept: 'application/json', 'x-sveltekit-action': 'true' };
-const HTML = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
-
-interface ActionResult {
-	type: string;
-	status: number;
-	location?: string;
-	data?: unknown;
-}
-
-/** A form action submitted as kit's client (`use:enhance`) does: JSON back, `data` devalue-encoded. */
-async function enhancedAction(client: TestClient, name: string, form: Record<string, string>) {
-	const res = await client.post(`/base/form?/${name}`, { form, headers: ACTION_HEADERS });
-	const body = (await res.json()) as ActionResult;
-	if (typeof body.data === 'string') body.data = parse(body.data);
-	return { res, body };
-}
-
-interface PageState {
-	status: number;
-	data: Record<string, unknown>;
-	form: unknown;
-}
-
-/** The `<pre id="fixture-state">` the fixture's layout renders (load data and action result). */
-function pageState(html: string): PageState {
-	const match = /<pre id="fixture-state">([^<]*)<\/pre>/.exec(html);
-	if (!match?.[1]) throw new Error(`no fixture state in:\n${html.slice(0, 500)}`);
-	const text = match[1]
-		.replaceAll('&lt;', '<')
-		.replaceAll('&gt;', '>')
-		.replaceAll('&quot;', '"')
-		.replaceAll('&#39;', "'")
-		.replaceAll('&amp;', '&');
-	return JSON.parse(text) as PageState;
+function enhancedAction(client: TestClient, name: string, form: Record<string, string>) {
+	return postEnhanced(client, '/base/form', name, form);
 }
 
 function sessionSetCookie(res: Response) {
