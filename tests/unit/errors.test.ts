@@ -11,17 +11,18 @@ import {
 	MissingSecretError,
 	OAuthAccountNotLinked,
 	safeCode,
+	SignInError,
 	UntrustedHost,
 	urlErrorFor
 } from '../../src/lib/core/errors.js';
 
 type ErrorClass = new (message: string) => AuthError;
 
-/** Every exported AuthError subclass, instantiated. */
+/** Every exported AuthError subclass, instantiated (but SignInError: a base, never thrown itself). */
 function allErrors(): AuthError[] {
 	const out: AuthError[] = [];
 	for (const value of Object.values(errors)) {
-		if (typeof value === 'function' && value.prototype instanceof AuthError) {
+		if (typeof value === 'function' && value.prototype instanceof AuthError && value !== SignInError) {
 			out.push(new (value as ErrorClass)('message'));
 		}
 	}
@@ -181,6 +182,34 @@ describe('error classes', () => {
 
 	it('every class names itself after its type', () => {
 		for (const error of allErrors()) expect(error.name, error.type).toBe(error.type);
+	});
+
+	it('each class states its type and kind statically, and every instance carries them', () => {
+		let classes = 0;
+		for (const value of Object.values(errors)) {
+			if (typeof value !== 'function' || !(value.prototype instanceof AuthError)) continue;
+			const Class = value as typeof AuthError;
+			const error = new (Class as unknown as ErrorClass)('message');
+			expect(error.type, Class.name).toBe(Class.type);
+			expect(error.kind, Class.name).toBe(Class.kind);
+			// Sign-in failures, and only they, are SignInErrors (the sign-in page shows them).
+			expect(error instanceof SignInError, Class.name).toBe(Class.kind === 'signIn');
+			classes++;
+		}
+		expect(classes).toBeGreaterThanOrEqual(30);
+	});
+
+	it('has the static type Auth.js gives its class of the same name', async () => {
+		const authjs: Record<string, unknown> = await import('@auth/core/errors');
+		const ours = errors as Record<string, unknown>;
+		let compared = 0;
+		for (const [name, theirs] of Object.entries(authjs)) {
+			const type = typeof theirs === 'function' ? (theirs as { type?: unknown }).type : undefined;
+			if (typeof type !== 'string') continue;
+			expect((ours[name] as { type?: unknown } | undefined)?.type, name).toBe(type);
+			compared++;
+		}
+		expect(compared).toBeGreaterThanOrEqual(30);
 	});
 
 	it('MissingSecretError is MissingSecret (the spec name)', () => {

@@ -61,9 +61,16 @@ export type SignInPageErrorParam =
 /** The `error` values the error page understands (the spec's error-page values). */
 export type ErrorPageParam = 'Configuration' | 'AccessDenied' | 'Verification' | 'OAuthSignin';
 
+/**
+ * Base of every kitauth error. Each class names its `type` and `kind` once, statically (as in
+ * Auth.js: `CredentialsSignin.type`), and every instance carries them: `type` for logs, `kind`
+ * for where a failure lands (`signIn`: the sign-in page, `error`: the error page).
+ */
 export class AuthError extends Error {
-	readonly type: ErrorType = 'CallbackRouteError';
-	readonly kind: ErrorKind = 'error';
+	static readonly type: ErrorType = 'CallbackRouteError';
+	static readonly kind: ErrorKind = 'error';
+	readonly type: ErrorType;
+	readonly kind: ErrorKind;
 	// `declare`: a class field here would reset the cause set by `super()` to undefined.
 	declare cause?: Record<string, unknown> & { err?: Error };
 
@@ -79,57 +86,121 @@ export class AuthError extends Error {
 		} else {
 			super(undefined, message);
 		}
+		const own = new.target as typeof AuthError;
+		this.type = own.type;
+		this.kind = own.kind;
 		this.name = new.target.name;
 	}
 }
 
-function defineError(type: ErrorType, kind: ErrorKind = 'error') {
-	return class extends AuthError {
-		override readonly type: ErrorType = type;
-		override readonly kind: ErrorKind = kind;
-	};
+/** A failed sign-in attempt: shown on the sign-in page, not the error page. */
+export class SignInError extends AuthError {
+	static override readonly kind: ErrorKind = 'signIn';
 }
 
-export class AccessDenied extends defineError('AccessDenied') {}
-export class AdapterError extends defineError('AdapterError') {}
-export class CallbackRouteError extends defineError('CallbackRouteError') {}
-export class ErrorPageLoop extends defineError('ErrorPageLoop') {}
-export class EventError extends defineError('EventError') {}
-export class InvalidCallbackUrl extends defineError('InvalidCallbackUrl') {}
-export class InvalidEndpoints extends defineError('InvalidEndpoints') {}
+export class AccessDenied extends AuthError {
+	static override readonly type = 'AccessDenied';
+}
+export class AdapterError extends AuthError {
+	static override readonly type = 'AdapterError';
+}
+export class CallbackRouteError extends AuthError {
+	static override readonly type = 'CallbackRouteError';
+}
+export class ErrorPageLoop extends AuthError {
+	static override readonly type = 'ErrorPageLoop';
+}
+export class EventError extends AuthError {
+	static override readonly type = 'EventError';
+}
+export class InvalidCallbackUrl extends AuthError {
+	static override readonly type = 'InvalidCallbackUrl';
+}
+export class InvalidEndpoints extends AuthError {
+	static override readonly type = 'InvalidEndpoints';
+}
 /**
  * A flow's state/PKCE/nonce cookie is missing, expired, forged or another provider's. Shown as a
  * failed sign-in ("try again") rather than a server error: an expired 15-minute cookie is common.
  */
-export class InvalidCheck extends defineError('InvalidCheck', 'signIn') {}
-export class JWTSessionError extends defineError('JWTSessionError') {}
-export class MissingAdapter extends defineError('MissingAdapter') {}
-export class MissingAdapterMethods extends defineError('MissingAdapterMethods') {}
-export class MissingAuthorize extends defineError('MissingAuthorize') {}
-export class MissingSecret extends defineError('MissingSecret') {}
+export class InvalidCheck extends SignInError {
+	static override readonly type = 'InvalidCheck';
+}
+export class JWTSessionError extends AuthError {
+	static override readonly type = 'JWTSessionError';
+}
+export class MissingAdapter extends AuthError {
+	static override readonly type = 'MissingAdapter';
+}
+export class MissingAdapterMethods extends AuthError {
+	static override readonly type = 'MissingAdapterMethods';
+}
+export class MissingAuthorize extends AuthError {
+	static override readonly type = 'MissingAuthorize';
+}
+export class MissingSecret extends AuthError {
+	static override readonly type = 'MissingSecret';
+}
 /** The spec's name for {@link MissingSecret}. */
 export const MissingSecretError = MissingSecret;
-export class OAuthAccountNotLinked extends defineError('OAuthAccountNotLinked', 'signIn') {}
-export class OAuthCallbackError extends defineError('OAuthCallbackError', 'signIn') {}
-export class OAuthProfileParseError extends defineError('OAuthProfileParseError') {}
-export class SessionTokenError extends defineError('SessionTokenError') {}
+export class OAuthAccountNotLinked extends SignInError {
+	static override readonly type = 'OAuthAccountNotLinked';
+}
+export class OAuthCallbackError extends SignInError {
+	static override readonly type = 'OAuthCallbackError';
+}
+export class OAuthProfileParseError extends AuthError {
+	static override readonly type = 'OAuthProfileParseError';
+}
+export class SessionTokenError extends AuthError {
+	static override readonly type = 'SessionTokenError';
+}
 /** The provider could not be reached or refused to start the flow: shown on the error page. */
-export class OAuthSignInError extends defineError('OAuthSignInError') {}
-export class EmailSignInError extends defineError('EmailSignInError', 'signIn') {}
-export class SignOutError extends defineError('SignOutError') {}
-export class UnknownAction extends defineError('UnknownAction') {}
-export class UnsupportedStrategy extends defineError('UnsupportedStrategy') {}
-export class InvalidProvider extends defineError('InvalidProvider') {}
-export class UntrustedHost extends defineError('UntrustedHost') {}
-export class Verification extends defineError('Verification') {}
-export class MissingCSRF extends defineError('MissingCSRF', 'signIn') {}
-export class AccountNotLinked extends defineError('AccountNotLinked', 'signIn') {}
-export class DuplicateConditionalUI extends defineError('DuplicateConditionalUI') {}
-export class MissingWebAuthnAutocomplete extends defineError('MissingWebAuthnAutocomplete') {}
-export class WebAuthnVerificationError extends defineError('WebAuthnVerificationError', 'signIn') {}
-export class ExperimentalFeatureNotEnabled extends defineError('ExperimentalFeatureNotEnabled') {}
+export class OAuthSignInError extends AuthError {
+	static override readonly type = 'OAuthSignInError';
+}
+export class EmailSignInError extends SignInError {
+	static override readonly type = 'EmailSignInError';
+}
+export class SignOutError extends AuthError {
+	static override readonly type = 'SignOutError';
+}
+export class UnknownAction extends AuthError {
+	static override readonly type = 'UnknownAction';
+}
+export class UnsupportedStrategy extends AuthError {
+	static override readonly type = 'UnsupportedStrategy';
+}
+export class InvalidProvider extends AuthError {
+	static override readonly type = 'InvalidProvider';
+}
+export class UntrustedHost extends AuthError {
+	static override readonly type = 'UntrustedHost';
+}
+export class Verification extends AuthError {
+	static override readonly type = 'Verification';
+}
+export class MissingCSRF extends SignInError {
+	static override readonly type = 'MissingCSRF';
+}
+export class AccountNotLinked extends SignInError {
+	static override readonly type = 'AccountNotLinked';
+}
+export class DuplicateConditionalUI extends AuthError {
+	static override readonly type = 'DuplicateConditionalUI';
+}
+export class MissingWebAuthnAutocomplete extends AuthError {
+	static override readonly type = 'MissingWebAuthnAutocomplete';
+}
+export class WebAuthnVerificationError extends SignInError {
+	static override readonly type = 'WebAuthnVerificationError';
+}
+export class ExperimentalFeatureNotEnabled extends AuthError {
+	static override readonly type = 'ExperimentalFeatureNotEnabled';
+}
 /** kitauth: the request itself is malformed (answered 4xx, never a 500). */
-export class InvalidRequest extends defineError('InvalidRequest') {
+export class InvalidRequest extends AuthError {
+	static override readonly type = 'InvalidRequest';
 	constructor(
 		message: string,
 		readonly status: 400 | 403 | 404 | 413 = 400
@@ -142,7 +213,8 @@ export class InvalidRequest extends defineError('InvalidRequest') {
  * Thrown from `authorize()` to refuse a credentials sign-in. `code` travels in the URL
  * (`?error=CredentialsSignin&code=…`), so it must not hint at why (no "wrong password").
  */
-export class CredentialsSignin extends defineError('CredentialsSignin', 'signIn') {
+export class CredentialsSignin extends SignInError {
+	static override readonly type = 'CredentialsSignin';
 	code = 'credentials';
 }
 
