@@ -51,14 +51,15 @@ export const KIT2_APP: Fixture = {
 };
 
 /**
- * kitauth as `npm publish` would ship it (svelte-package's output and package.json), copied into
- * an app's node_modules: its imports of `@sveltejs/kit` then resolve to that app's SvelteKit.
+ * kitauth as `npm publish` would ship it (svelte-package's output, declarations included, and
+ * package.json), copied into an app's node_modules: its imports of `@sveltejs/kit` then resolve
+ * to that app's SvelteKit.
  */
 function packageInto(target: string): () => Promise<void> {
 	return async () => {
 		rmSync(target, { recursive: true, force: true });
 		const bin = join(ROOT, 'node_modules/@sveltejs/package/src/cli.js');
-		await run([bin, '-i', 'src/lib', '-o', join(target, 'dist'), '--types', 'false'], ROOT, 'svelte-package');
+		await run([bin, '-i', 'src/lib', '-o', join(target, 'dist')], ROOT, 'svelte-package');
 		cpSync(join(ROOT, 'package.json'), join(target, 'package.json'));
 	};
 }
@@ -80,7 +81,7 @@ function collect(child: ChildProcess): () => string {
 	return () => output;
 }
 
-async function run(args: string[], cwd: string, what: string): Promise<void> {
+export async function run(args: string[], cwd: string, what: string): Promise<void> {
 	// The Node running vitest (node@24 through npx), not whatever `node` is on PATH.
 	const child = spawn(process.execPath, args, { cwd, env: childEnv({}), stdio: ['ignore', 'pipe', 'pipe'] });
 	const output = collect(child);

@@ -3,11 +3,13 @@
  * SvelteKit 2.20, the oldest release kitauth's peer range (`^2.20 || ^3`) allows: built with
  * `vite build`, served by adapter-node, driven over HTTP. The SvelteKit 3 suite
  * (kit-app.test.ts) covers the behaviour in depth; this one proves the same integration works on
- * kit 2: the handle under `paths.base`, `locals.auth()`, the form actions, the components.
+ * kit 2: the handle under `paths.base`, `locals.auth()`, the form actions, the components, and
+ * the published type declarations (tests/kit2-app/types/app.ts, checked with `tsc`).
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isDeletion, setCookies, type TestClient } from '../support/client.js';
-import { buildFixture, KIT2_APP, type RunningApp, startFixture } from './kit-app-server.js';
+import { fileURLToPath } from 'node:url';
+import { buildFixture, KIT2_APP, run, type RunningApp, startFixture } from './kit-app-server.js';
 import { appBrowser, HTML, pageState, postEnhanced } from './kit-client.js';
 
 const SESSION_COOKIE = 'authjs.session-token';
@@ -138,4 +140,10 @@ describe('kitauth on SvelteKit 2.20', () => {
 		expect(cleared && isDeletion(cleared)).toBe(true);
 		expect(await client.session()).toBeNull();
 	});
+
+	test("the published declarations type-check in the app (augmented Session and JWT, kit 2's Handle and ActionFailure)", async () => {
+		const tsc = fileURLToPath(new URL('../../node_modules/typescript/bin/tsc', import.meta.url));
+		// Throws with tsc's output when it reports anything.
+		await run([tsc, '-p', 'tsconfig.types.json'], KIT2_APP.cwd, 'tsc on tests/kit2-app/types/app.ts');
+	}, 60_000);
 });

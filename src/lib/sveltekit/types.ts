@@ -16,11 +16,17 @@ export type SvelteKitAuthConfigInput =
  */
 export type Handle = (input: {
 	event: RequestEvent;
-	resolve: (event: RequestEvent) => Promise<Response>;
+	// Kit 2's `resolve` may answer synchronously, kit 3's always with a promise: accept both, so
+	// the handle fits either kit's `Handle` (and `sequence`).
+	resolve: (event: RequestEvent) => Response | Promise<Response>;
 }) => Promise<Response>;
 
-/** What the sign-in and sign-out form actions return on failure. */
-export interface AuthActionFailure {
+/**
+ * What the sign-in and sign-out form actions return on failure. (A type, not an interface:
+ * kit 2's `ActionFailure<T>` wants `T` to fit `Record<string, unknown>`, which only an object
+ * type alias does implicitly.)
+ */
+export type AuthActionFailure = {
 	failed: true;
 	fieldErrors: {
 		providerId?: string[];
@@ -35,7 +41,7 @@ export interface AuthActionFailure {
 	code?: string;
 	/** The submitted values of non-secret fields, so a re-rendered form keeps them. */
 	values?: Record<string, string>;
-}
+};
 
 declare global {
 	namespace App {
