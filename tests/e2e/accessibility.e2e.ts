@@ -22,17 +22,19 @@ for (const [name, { path, heading }] of Object.entries(BUILT_IN)) {
 	});
 }
 
-test('axe finds nothing on the demo\'s pages signed out: /, /signin (also with an error), /signout', async ({ page }) => {
-	for (const path of ['/', '/signin', '/signin?error=CredentialsSignin', '/signout']) {
+test('axe finds nothing on the demo\'s pages signed out: /, /signin (also with an error), /signout, /client', async ({ page }) => {
+	for (const path of ['/', '/signin', '/signin?error=CredentialsSignin', '/signout', '/client']) {
 		await page.goto(path);
 		if (path.includes('error=')) await expect(page.getByRole('alert')).toBeVisible();
 		await expectNoAxeViolations(page);
 	}
 });
 
-test('axe finds nothing on the demo\'s pages signed in: /account and /', async ({ page }) => {
+test('axe finds nothing on the demo\'s pages signed in: /account, / and /client', async ({ page }) => {
 	await signInToAccount(page);
 	await expectNoAxeViolations(page);
-	await page.goto('/');
-	await expectNoAxeViolations(page);
+	for (const path of ['/', '/client']) {
+		await page.goto(path);
+		await expectNoAxeViolations(page);
+	}
 });

@@ -24,3 +24,13 @@ export async function sessionCookie(page: Page) {
 	const cookies = await page.context().cookies();
 	return cookies.find((cookie) => cookie.name === SESSION_COOKIE || cookie.name.startsWith(`${SESSION_COOKIE}.`));
 }
+
+/** Fills the local IdP's own login and consent pages (oidc-provider's devInteractions). */
+export async function loginAtIdp(page: Page, login: string): Promise<void> {
+	await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/interaction\//);
+	await page.locator('input[name="login"]').fill(login);
+	await page.locator('input[name="password"]').fill('any-password');
+	await page.locator('button[type="submit"]').click();
+	// Consent: the IdP asks once per client and account.
+	await page.locator('button[type="submit"]', { hasText: /continue/i }).click();
+}

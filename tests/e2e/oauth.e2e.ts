@@ -1,15 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { DEMO_EMAIL, signInToAccount } from './demo.js';
-
-/** Fills the local IdP's own login and consent pages (oidc-provider's devInteractions). */
-async function loginAtIdp(page: Page, login: string) {
-	await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/interaction\//);
-	await page.locator('input[name="login"]').fill(login);
-	await page.locator('input[name="password"]').fill('any-password');
-	await page.locator('button[type="submit"]').click();
-	// Consent: the IdP asks once per client and account.
-	await page.locator('button[type="submit"]', { hasText: /continue/i }).click();
-}
+import { expect, test } from '@playwright/test';
+import { DEMO_EMAIL, loginAtIdp, signInToAccount } from './demo.js';
 
 test('signs in through the demo\'s OpenID Provider and lands on /account', async ({ page }) => {
 	await page.goto('/signin?redirectTo=/account');

@@ -1,8 +1,8 @@
 import type { RequestEvent } from '@sveltejs/kit';
-import * as paths from '$app/paths';
 import { type AuthOptions, resolveOptions } from '../core/config.js';
 import type { Keyring } from '../core/session/keys.js';
 import type { AuthConfig } from '../core/types/config.js';
+import { appBase } from './app-base.js';
 import { kitEnv } from './env.js';
 import type { SvelteKitAuthConfig, SvelteKitAuthConfigInput } from './types.js';
 
@@ -12,21 +12,6 @@ import type { SvelteKitAuthConfig, SvelteKitAuthConfigInput } from './types.js';
  * across lazy configs, so a config function that returns a fresh object each time does not
  * re-derive keys on every request.
  */
-// Replaced with the configured `paths.base` by SvelteKit 3's build (a Vite `define`).
-declare const __SVELTEKIT_PATHS_BASE__: string | undefined;
-
-/**
- * The app's `paths.base`, absolute. Kit 3 no longer exports `base` from `$app/paths` (its
- * `resolve()` is relative during a request), but defines it for every bundled module; kit 2
- * exports `base`. The key is computed so kit 3's bundler does not flag the missing export.
- */
-function appBase(): string {
-	if (typeof __SVELTEKIT_PATHS_BASE__ === 'string') return __SVELTEKIT_PATHS_BASE__;
-	const key = 'base';
-	const value: unknown = (paths as Record<string, unknown>)[key];
-	return typeof value === 'string' ? value : '';
-}
-
 export function createOptionsGetter(input: SvelteKitAuthConfigInput): (event: RequestEvent) => Promise<AuthOptions> {
 	const base = appBase();
 	const keyrings = new Map<string, Keyring>();

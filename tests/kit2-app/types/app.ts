@@ -1,12 +1,13 @@
 /**
  * kitauth's published types as a SvelteKit 2 app uses them, type-checked with `tsc` by
  * tests/sveltekit/kit2-app.test.ts: Session and JWT augmented, `locals.auth()` in a load, the
- * handle in `sequence`, the callbacks and a CredentialsSignin subclass. Every `@ts-expect-error`
- * below must be an error, so a type that silently widens fails the check.
+ * handle in `sequence`, the callbacks, a CredentialsSignin subclass and the browser API. Every
+ * `@ts-expect-error` below must be an error, so a type that silently widens fails the check.
  */
 import type { Actions, Handle, ServerLoad } from '@sveltejs/kit';
 import { sequence } from '@sveltejs/kit/hooks';
 import { CredentialsSignin, type Session, SvelteKitAuth } from 'kitauth';
+import { signIn as signInFromBrowser, type SignInResult, signOut as signOutFromBrowser } from 'kitauth/client';
 import Credentials from 'kitauth/providers/credentials';
 
 declare module 'kitauth' {
@@ -52,3 +53,13 @@ export const load: ServerLoad = async ({ locals }) => {
 };
 
 export const actions: Actions = { signIn, signOut };
+
+/** The browser API (`kitauth/client`), as a component's handler would call it. */
+export async function browserSignIn(email: string, password: string): Promise<string | null> {
+	const result: SignInResult = await signInFromBrowser('credentials', { email, password, redirect: false });
+	// @ts-expect-error: ok is a boolean, not a message
+	const message: string = result.ok;
+	await signOutFromBrowser({ redirectTo: '/' });
+	return result.ok ? null : (result.code ?? message);
+}
+

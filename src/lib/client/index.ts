@@ -1,0 +1,125 @@
+/**
+ * `kitauth/client`: sign in and out from the browser, as `@auth/sveltekit/client` does, through
+ * kitauth's REST endpoints (CSRF token first, then a form POST that answers `{ url }` because it
+ * sends `X-Auth-Return-Redirect`). Browser-only: it imports no server code.
+ *
+ * The endpoints are looked for under `{paths.base}/auth`; pass `basePath` when the server's
+ * `basePath` option moved them.
+ */
+import { appBase } from '../sveltekit/app-base.js';
+
+export interface ClientOptions {
+	/**
+	 * Where the endpoints are, e.g. `/api/auth` (after `paths.base`, which is added). Default
+	 * `/auth`, as on the server.
+	 */
+	basePath?: string;
+	/** Where to land afterwards: a path or URL on this site (the server checks it). Default: this page. */
+	redirectTo?: string;
+	/** @deprecated Auth.js's older name for `redirectTo`. */
+	callbackUrl?: string;
+	/**
+	 * `true` (default): go where the server says. `false`: stay and get the result, e.g. to show
+	 * a refused credentials sign-in in place (then `invalidateAll()` to reload the page's data).
+	 */
+	redirect?: boolean;
+}
+
+/** `signIn`'s options: the above plus the provider's own fields (credentials, `email`). */
+export type ClientSignInOptions = ClientOptions & Record<string, string | boolean | undefined>;
+
+export interface SignInResult {
+	/** The server accepted the attempt (no `error` in the URL it answered). */
+	ok: boolean;
+	/** Where the server sends the browser next (an IdP, the landing page, or a page with an error). */
+	url: string;
+	/** The error the server reported (e.g. `CredentialsSignin`), else null. */
+	error: string | null;
+	/** `CredentialsSignin`'s code, else null. */
+	code: string | null;
+}
+
+interface PublicProvider {
+	id: string;
+	type: string;
+}
+
+const OWN_OPTIONS = new Set(['basePath', 'redirectTo', 'callbackUrl', 'redirect']);
+
+function endpoints(basePath = '/auth'): string {
+	return `${appBase()}${basePath.startsWith('/') ? basePath : `/${basePath}`}`.replace(/\/+$/, '');
+}
+
+async function json<T>(response: Response, what: string): Promise<T> {
+	if (!response.ok) throw new Error(`kitauth: ${what} answered ${response.status}`);
+	return (await response.json()) as T;
+}
+
+/** The double-submit token (the response sets its cookie). */
+async function csrfToken(base: string): Promise<string> {
+	return (await json<{ csrfToken: string }>(await fetch(`${base}/csrf`), 'GET csrf')).csrfToken;
+}
+
+/** A form POST that answers where to go (`X-Auth-Return-Redirect`) instead of redirecting. */
+async function postForUrl(url: string, fields: Record<string, string>, what: string): Promise<string> {
+	const response = await fetch(url, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Auth-Return-Redirect': '1' },
+		body: new URLSearchParams(fields)
+	});
+	return (await json<{ url: string }>(response, what)).url;
+}
+
+function navigate(url: string): void {
+	window.location.href = url;
+	// Only the fragment changed: the browser would not load the page.
+	if (url.includes('#')) window.location.reload();
+}
+
+/**
+ * Starts a sign-in with `provider` (its id): OAuth/OIDC go to the provider, email sends the
+ * link, credentials post `options`' fields. Without a provider, or with one the server does not
+ * know, the browser goes to the sign-in page.
+ */
+export async function signIn(
+	provider?: string,
+	options: ClientSignInOptions = {},
+	authorizationParams?: Record<string, string> | URLSearchParams | string
+): Promise<SignInResult> {
+	const base = endpoints(options.basePath);
+	const callbackUrl = options.redirectTo ?? options.callbackUrl ?? window.location.href;
+	const [providers, token] = await Promise.all([
+		json<Record<string, PublicProvider>>(await fetch(`${base}/providers`), 'GET providers'),
+		csrfToken(base)
+	]);
+	const known = provider !== undefined && Object.hasOwn(providers, provider) ? providers[provider] : undefined;
+	if (!known) {
+		const url = `${base}/signin?${new URLSearchParams({ callbackUrl })}`;
+		navigate(url);
+		return { ok: false, url, error: null, code: null };
+	}
+	const fields: Record<string, string> = {};
+	for (const [name, value] of Object.entries(options)) {
+		if (!OWN_OPTIONS.has(name) && value !== undefined) fields[name] = String(value);
+	}
+	const action = known.type === 'credentials' ? 'callback' : 'signin';
+	const query = authorizationParams ? `?${new URLSearchParams(authorizationParams)}` : '';
+	const url = await postForUrl(
+		`${base}/${action}/${encodeURIComponent(known.id)}${query}`,
+		{ ...fields, csrfToken: token, callbackUrl },
+		`POST ${action}`
+	);
+	const params = new URL(url, window.location.href).searchParams;
+	const result = { ok: !params.has('error'), url, error: params.get('error'), code: params.get('code') };
+	if (options.redirect !== false) navigate(url);
+	return result;
+}
+
+/** Signs out (the session cookie goes; a database session is deleted). */
+export async function signOut(options: ClientOptions = {}): Promise<{ url: string }> {
+	const base = endpoints(options.basePath);
+	const callbackUrl = options.redirectTo ?? options.callbackUrl ?? window.location.href;
+	const url = await postForUrl(`${base}/signout`, { csrfToken: await csrfToken(base), callbackUrl }, 'POST signout');
+	if (options.redirect !== false) navigate(url);
+	return { url };
+}
