@@ -1,0 +1,64 @@
+import { envSecrets, processEnv } from '../env.js';
+import { MissingSecret } from '../errors.js';
+import type { JWTOptions } from '../types/config.js';
+import type { JWT } from '../types/models.js';
+import { cookieTable, parseCookieHeader, readChunked } from './cookies.js';
+import { decode } from './jwt.js';
+
+export interface GetTokenParams<R extends boolean = false> {
+	/** The request, or anything with its headers (the `Cookie` or `Authorization: Bearer` header). */
+	req: Request | { headers: Headers | Record<string, string> };
+	/**
+	 * Whether the session cookie has the `__Secure-` prefix (as kitauth sets it on https). Default:
+	 * whether `req` is an https `Request`, else false.
+	 */
+	secureCookie?: boolean;
+	/** The session cookie's name, when the app renamed it. */
+	cookieName?: string;
+	/** `true`: the token as sent, not decoded (no secret needed). */
+	raw?: R;
+	/** Default: the environment's (`AUTH_SECRET`, `AUTH_SECRET_1..3`, `NEXTAUTH_SECRET`). */
+	secret?: string | string[];
+	/** The key derivation salt. Default: the cookie's name, as kitauth seals session tokens. */
+	salt?: string;
+	/** The app's own `jwt.decode`, if it has one. */
+	decode?: JWTOptions['decode'];
+}
+
+/**
+ * The session token of a request, decoded (Auth.js's `getToken`): for API routes, or anything that
+ * wants the JWT itself rather than the session `locals.auth()` gives. `null` when there is no
+ * token or it does not open (forged, expired, another secret's).
+ */
+export async function getToken(params: GetTokenParams<false>): Promise<JWT | null>;
+export async function getToken(params: GetTokenParams<true>): Promise<string | null>;
+export async function getToken(params: GetTokenParams<boolean>): Promise<JWT | string | null> {
+	const { req, raw } = params;
+	if (!req) throw new TypeError('getToken needs `req`');
+	const headers = req.headers instanceof Headers ? req.headers : new Headers(req.headers);
+	const secure = params.secureCookie ?? (req instanceof Request && req.url.startsWith('https:'));
+	const cookieName = params.cookieName ?? cookieTable(secure).sessionToken.name;
+	const token = readChunked(parseCookieHeader(headers.get('cookie')), cookieName) ?? bearer(headers.get('authorization'));
+	if (!token) return null;
+	if (raw) return token;
+	const secret = params.secret ?? envSecrets(processEnv());
+	if (secret.length === 0) {
+		throw new MissingSecret('getToken needs a secret: pass `secret` or set AUTH_SECRET.');
+	}
+	try {
+		return await (params.decode ?? decode)({ token, secret, salt: params.salt ?? cookieName });
+	} catch {
+		return null;
+	}
+}
+
+/** `Authorization: Bearer <token>` (URL-encoded, as a cookie value would be). */
+function bearer(header: string | null): string | undefined {
+	const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+	if (!match?.[1]) return undefined;
+	try {
+		return decodeURIComponent(match[1]);
+	} catch {
+		return undefined;
+	}
+}
