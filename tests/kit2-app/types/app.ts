@@ -6,8 +6,9 @@
  */
 import type { Actions, Handle, ServerLoad } from '@sveltejs/kit';
 import { sequence } from '@sveltejs/kit/hooks';
-import { CredentialsSignin, type Session, SvelteKitAuth } from 'kitauth';
+import { CredentialsSignin, type JWT, type Session, SvelteKitAuth } from 'kitauth';
 import { signIn as signInFromBrowser, type SignInResult, signOut as signOutFromBrowser } from 'kitauth/client';
+import { getToken } from 'kitauth/jwt';
 import Credentials from 'kitauth/providers/credentials';
 
 declare module 'kitauth' {
@@ -61,5 +62,14 @@ export async function browserSignIn(email: string, password: string): Promise<st
 	const message: string = result.ok;
 	await signOutFromBrowser({ redirectTo: '/' });
 	return result.ok ? null : (result.code ?? message);
+}
+
+/** `getToken` in an endpoint: the augmented JWT, or the raw string. */
+export async function tokenRole(request: Request): Promise<string | undefined> {
+	const token: JWT | null = await getToken({ req: request });
+	const raw: string | null = await getToken({ req: request, raw: true });
+	// @ts-expect-error: raw: true gives the string, not the claims
+	const claims: JWT | null = await getToken({ req: request, raw: true });
+	return token?.role ?? raw ?? claims?.sub;
 }
 
