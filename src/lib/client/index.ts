@@ -89,7 +89,7 @@ export async function signIn(
 	const base = endpoints(options.basePath);
 	const callbackUrl = options.redirectTo ?? options.callbackUrl ?? window.location.href;
 	const [providers, token] = await Promise.all([
-		json<Record<string, PublicProvider>>(await fetch(`${base}/providers`), 'GET providers'),
+		fetch(`${base}/providers`).then((response) => json<Record<string, PublicProvider>>(response, 'GET providers')),
 		csrfToken(base)
 	]);
 	const known = provider !== undefined && Object.hasOwn(providers, provider) ? providers[provider] : undefined;
