@@ -81,6 +81,7 @@ function collect(child: ChildProcess): () => string {
 	return () => output;
 }
 
+/** Runs a Node script to its end; throws with everything it printed when it fails. */
 export async function run(args: string[], cwd: string, what: string): Promise<void> {
 	// The Node running vitest (node@24 through npx), not whatever `node` is on PATH.
 	const child = spawn(process.execPath, args, { cwd, env: childEnv({}), stdio: ['ignore', 'pipe', 'pipe'] });
