@@ -7,8 +7,9 @@ import { fileURLToPath } from 'node:url';
 
 /**
  * Builds a SvelteKit test app with `vite build` and serves it with adapter-node (`node <out>`) on
- * 127.0.0.1, as a deployment would run it. Two apps: tests/kit-app on SvelteKit 3, mounting
- * kitauth's source, and tests/kit2-app on SvelteKit 2, importing kitauth as published.
+ * 127.0.0.1, as a deployment would run it: tests/kit-app on SvelteKit 3, mounting kitauth's
+ * source, and tests/kit2-app, importing kitauth as published, on SvelteKit 2 and on SvelteKit 3
+ * (tests/kit3-pkg-app builds its source).
  */
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -47,19 +48,30 @@ export const KIT2_APP: Fixture = {
 	build: [join(KIT2_DIR, 'node_modules/vite/bin/vite.js'), 'build'],
 	out: join(KIT2_DIR, '.build'),
 	probe: '/base/signin',
-	prepare: packageInto(join(KIT2_DIR, 'node_modules/kitauth'))
+	// With declarations: the test type-checks an app against them.
+	prepare: packageInto(join(KIT2_DIR, 'node_modules/kitauth'), { types: true })
+};
+
+const KIT3_PACKAGED_DIR = join(ROOT, 'tests/kit3-pkg-app');
+
+/** The same app's source built by SvelteKit 3 (this repository's), against kitauth as published. */
+export const KIT3_PACKAGED_APP: Fixture = {
+	cwd: ROOT,
+	build: [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'tests/kit3-pkg-app/vite.config.ts'],
+	out: join(KIT3_PACKAGED_DIR, '.build'),
+	probe: '/base/signin',
+	prepare: packageInto(join(KIT3_PACKAGED_DIR, 'node_modules/kitauth'), { types: false })
 };
 
 /**
- * kitauth as `npm publish` would ship it (svelte-package's output, declarations included, and
- * package.json), copied into an app's node_modules: its imports of `@sveltejs/kit` then resolve
- * to that app's SvelteKit.
+ * kitauth as `npm publish` would ship it (svelte-package's output and package.json), copied into
+ * an app's node_modules: its imports of `@sveltejs/kit` then resolve to that app's SvelteKit.
  */
-function packageInto(target: string): () => Promise<void> {
+function packageInto(target: string, { types }: { types: boolean }): () => Promise<void> {
 	return async () => {
 		rmSync(target, { recursive: true, force: true });
 		const bin = join(ROOT, 'node_modules/@sveltejs/package/src/cli.js');
-		await run([bin, '-i', 'src/lib', '-o', join(target, 'dist')], ROOT, 'svelte-package');
+		await run([bin, '-i', 'src/lib', '-o', join(target, 'dist'), '--types', String(types)], ROOT, 'svelte-package');
 		cpSync(join(ROOT, 'package.json'), join(target, 'package.json'));
 	};
 }

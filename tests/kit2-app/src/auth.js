@@ -4,7 +4,7 @@ import Credentials from 'kitauth/providers/credentials';
 /** The one user `authorize()` accepts. */
 export const ALICE = { email: 'alice@example.com', password: 'correct horse battery staple' };
 
-/** kitauth as an app on kit 2 imports it: the published package, JWT sessions, no adapter. */
+/** kitauth as an app imports it (the published package): JWT sessions, no adapter. */
 export const config = {
 	providers: [
 		Credentials({

@@ -1,6 +1,6 @@
 /**
  * kitauth's published types as a SvelteKit 2 app uses them, type-checked with `tsc` by
- * tests/sveltekit/kit2-app.test.ts: Session and JWT augmented, `locals.auth()` in a load, the
+ * tests/sveltekit/published.test.ts: Session and JWT augmented, `locals.auth()` in a load, the
  * handle in `sequence`, the callbacks, a CredentialsSignin subclass and the browser API. Every
  * `@ts-expect-error` below must be an error, so a type that silently widens fails the check.
  */

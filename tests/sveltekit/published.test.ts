@@ -1,47 +1,53 @@
 /**
- * kitauth as published (svelte-package's output) in a SvelteKit 2 app (tests/kit2-app), on
- * SvelteKit 2.20, the oldest release kitauth's peer range (`^2.20 || ^3`) allows: built with
- * `vite build`, served by adapter-node, driven over HTTP. The SvelteKit 3 suite
- * (kit-app.test.ts) covers the behaviour in depth; this one proves the same integration works on
- * kit 2: the handle under `paths.base`, `locals.auth()`, the form actions, the components, and
- * the published type declarations (tests/kit2-app/types/app.ts, checked with `tsc`).
+ * kitauth as published (svelte-package's output, copied into an app's node_modules) in one small
+ * app (tests/kit2-app/src), built with `vite build` and served by adapter-node, driven over HTTP —
+ * on SvelteKit 2.20, the oldest release kitauth's peer range (`^2.20 || ^3`) allows, and on
+ * SvelteKit 3 (tests/kit3-pkg-app). The SvelteKit 3 suite (kit-app.test.ts, from source) covers the
+ * behaviour in depth; this one proves the package works on both: the handle under `paths.base`,
+ * `locals.auth()`, the form actions, the components, and on kit 2 the published type declarations
+ * (tests/kit2-app/types/app.ts, checked with `tsc`).
  */
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isDeletion, setCookies, type TestClient } from '../support/client.js';
-import { fileURLToPath } from 'node:url';
-import { buildFixture, KIT2_APP, run, type RunningApp, startFixture } from './kit-app-server.js';
+import { buildFixture, type Fixture, KIT2_APP, KIT3_PACKAGED_APP, run, type RunningApp, startFixture } from './kit-app-server.js';
 import { appBrowser, HTML, pageState, postEnhanced } from './kit-client.js';
 
 const SESSION_COOKIE = 'authjs.session-token';
 const ALICE = { email: 'alice@example.com', password: 'correct horse battery staple' };
 
-let app: RunningApp;
+const FIXTURES: [name: string, fixture: Fixture][] = [
+	['SvelteKit 2.20', KIT2_APP],
+	['SvelteKit 3', KIT3_PACKAGED_APP]
+];
 
-beforeAll(async () => {
-	const { ms } = await buildFixture(KIT2_APP);
-	console.info(`tests/kit2-app packaged and built in ${ms} ms`);
-	app = await startFixture(KIT2_APP);
-}, 180_000);
+describe.each(FIXTURES)('kitauth as published, on %s', (name, fixture) => {
+	let app: RunningApp;
 
-afterAll(async () => {
-	await app?.stop();
-});
+	beforeAll(async () => {
+		const { ms } = await buildFixture(fixture);
+		console.info(`${name}: packaged and built in ${ms} ms`);
+		app = await startFixture(fixture);
+	}, 180_000);
 
-function browser(): TestClient {
-	return appBrowser(app.origin, '/base/auth', 'kit2-app test');
-}
+	afterAll(async () => {
+		await app?.stop();
+	});
 
-function signInAction(client: TestClient, form: Record<string, string>) {
-	return postEnhanced(client, '/base/signin', 'signIn', form);
-}
+	function browser(): TestClient {
+		return appBrowser(app.origin, '/base/auth', `published package test (${name})`);
+	}
 
-async function signIn(client: TestClient): Promise<void> {
-	const { body } = await signInAction(client, { providerId: 'credentials', ...ALICE, redirectTo: '/base/protected' });
-	expect(body).toEqual({ type: 'redirect', status: 303, location: `${app.origin}/base/protected` });
-	expect(client.jar.has(SESSION_COOKIE)).toBe(true);
-}
+	function signInAction(client: TestClient, form: Record<string, string>) {
+		return postEnhanced(client, '/base/signin', 'signIn', form);
+	}
 
-describe('kitauth on SvelteKit 2.20', () => {
+	async function signIn(client: TestClient): Promise<void> {
+		const { body } = await signInAction(client, { providerId: 'credentials', ...ALICE, redirectTo: '/base/protected' });
+		expect(body).toEqual({ type: 'redirect', status: 303, location: `${app.origin}/base/protected` });
+		expect(client.jar.has(SESSION_COOKIE)).toBe(true);
+	}
+
 	test('the handle serves {paths.base}/auth/* through the core', async () => {
 		const client = browser();
 		const res = await client.get('providers');
@@ -140,8 +146,11 @@ describe('kitauth on SvelteKit 2.20', () => {
 		expect(cleared && isDeletion(cleared)).toBe(true);
 		expect(await client.session()).toBeNull();
 	});
+});
 
-	test("the published declarations type-check in the app (augmented Session and JWT, kit 2's Handle and ActionFailure)", async () => {
+describe('the published declarations', () => {
+	// The kit 2 app's copy of the package (its suite above packaged it, declarations included).
+	test("type-check in a SvelteKit 2 app (augmented Session and JWT, kit 2's Handle and ActionFailure)", async () => {
 		const tsc = fileURLToPath(new URL('../../node_modules/typescript/bin/tsc', import.meta.url));
 		// Throws with tsc's output when it reports anything.
 		await run([tsc, '-p', 'tsconfig.types.json'], KIT2_APP.cwd, 'tsc on tests/kit2-app/types/app.ts');
