@@ -2,7 +2,7 @@ import { envSecrets, processEnv } from '../env.js';
 import { MissingSecret } from '../errors.js';
 import type { JWTOptions } from '../types/config.js';
 import type { JWT } from '../types/models.js';
-import { cookieTable, parseCookieHeader, readChunked } from './cookies.js';
+import { cookieTable, parseCookieHeader, readChunked, safeDecode } from './cookies.js';
 import { decode } from './jwt.js';
 
 export interface GetTokenParams<R extends boolean = false> {
@@ -52,13 +52,8 @@ export async function getToken(params: GetTokenParams<boolean>): Promise<JWT | s
 	}
 }
 
-/** `Authorization: Bearer <token>` (URL-encoded, as a cookie value would be). */
+/** `Authorization: Bearer <token>`, percent-decoded as a cookie value is (one that does not decode opens nothing). */
 function bearer(header: string | null): string | undefined {
 	const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-	if (!match?.[1]) return undefined;
-	try {
-		return decodeURIComponent(match[1]);
-	} catch {
-		return undefined;
-	}
+	return match?.[1] ? safeDecode(match[1]) : undefined;
 }
