@@ -6,7 +6,7 @@ import { Auth as AuthJs, type AuthConfig as AuthJsConfig } from '@auth/core';
 import { decode as authjsDecode, encode as authjsEncode } from '@auth/core/jwt';
 import AuthJsCredentials from '@auth/core/providers/credentials';
 import { describe, expect, test } from 'vitest';
-import { decode as kitDecode } from '../../src/lib/core/index.js';
+import { decode as kitDecode } from '../../src/lib/jwt.js';
 import type { Session } from '../../src/lib/core/types.js';
 import { TestClient } from '../support/client.js';
 import { ALICE, ALICE_LOGIN, SECRET, SESSION_COOKIE, passwordProvider, sessionCookiesSet, setup } from './fixtures.js';

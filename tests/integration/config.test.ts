@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, test } from 'vitest';
-import { Auth, MissingSecret, createActionURL, encode, resolveOptions } from '../../src/lib/core/index.js';
+import { Auth, MissingSecret, createActionURL, createAuthServer, type Env } from '../../src/lib/core/index.js';
+import { encode } from '../../src/lib/jwt.js';
 import type { AuthConfig, Session } from '../../src/lib/core/types.js';
 import { TestClient, setCookies } from '../support/client.js';
 import {
@@ -18,20 +19,24 @@ const INTERNAL = 'http://10.0.0.7:3000';
 const FORWARDED = { 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https', 'X-Forwarded-For': '6.6.6.6' };
 
 /** A client on the internal address, with the forged forwarded headers on every request. */
-function behindProxy(config: AuthConfig): TestClient {
+function behindProxy(app: (request: Request) => Promise<Response>): TestClient {
 	const handler = (request: Request) => {
 		const headers = new Headers(request.headers);
 		for (const [name, value] of Object.entries(FORWARDED)) headers.set(name, value);
-		return Auth(new Request(request, { headers }), config);
+		return app(new Request(request, { headers }));
 	};
 	return new TestClient(handler, { origin: INTERNAL });
 }
 
+/** The app's handler with the configuration resolved against `env`. */
+function handlerWith(config: AuthConfig, env: Env): (request: Request) => Promise<Response> {
+	return createAuthServer(config, { env }).handle;
+}
+
 describe('AUTH_URL', () => {
 	test('every generated URL uses AUTH_URL, even with X-Forwarded-Host: evil', async () => {
-		const s = setup();
-		resolveOptions(s.config, { env: { AUTH_URL: SITE } });
-		const client = behindProxy(s.config);
+		const s = setup({}, undefined, { AUTH_URL: SITE });
+		const client = behindProxy(s.handler);
 
 		const providers = (await (await client.get('providers')).json()) as Record<string, { signinUrl: string; callbackUrl: string }>;
 		expect(providers.credentials).toMatchObject({
@@ -64,15 +69,13 @@ describe('AUTH_URL', () => {
 	});
 
 	test("the request's own (internal) origin is not a trusted callbackUrl origin", async () => {
-		const s = setup();
-		resolveOptions(s.config, { env: { AUTH_URL: SITE } });
-		const res = await behindProxy(s.config).signInWithCredentials('credentials', { ...ALICE_LOGIN, callbackUrl: `${INTERNAL}/x` });
+		const s = setup({}, undefined, { AUTH_URL: SITE });
+		const res = await behindProxy(s.handler).signInWithCredentials('credentials', { ...ALICE_LOGIN, callbackUrl: `${INTERNAL}/x` });
 		expect(location(res).origin).toBe(SITE);
 	});
 
 	test('a path in AUTH_URL becomes the basePath', async () => {
-		const s = setup();
-		resolveOptions(s.config, { env: { AUTH_URL: `${SITE}/custom/auth` } });
+		const s = setup({}, undefined, { AUTH_URL: `${SITE}/custom/auth` });
 		const client = new TestClient(s.handler, { origin: INTERNAL, basePath: '/custom/auth' });
 		const body = (await (await client.get('providers')).json()) as Record<string, { signinUrl: string }>;
 		expect(body.credentials?.signinUrl).toBe(`${SITE}/custom/auth/signin/credentials`);
@@ -84,15 +87,14 @@ describe('AUTH_URL', () => {
 	});
 
 	test('without AUTH_URL the core ignores forwarded headers and uses the request URL', async () => {
-		const client = behindProxy(setup().config);
+		const client = behindProxy(setup().handler);
 		const body = (await (await client.get('providers')).json()) as Record<string, { signinUrl: string }>;
 		expect(body.credentials?.signinUrl).toBe(`${INTERNAL}/auth/signin/credentials`);
 	});
 
 	test('AUTH_SECRET from the environment is used when the config has none', async () => {
 		const config: AuthConfig = { trustHost: true, providers: [passwordProvider()] };
-		resolveOptions(config, { env: { AUTH_SECRET: SECRET } });
-		const client = new TestClient((r) => Auth(r, config));
+		const client = new TestClient(handlerWith(config, { AUTH_SECRET: SECRET }));
 		await client.signInWithCredentials('credentials', { ...ALICE_LOGIN });
 		expect(((await client.session()) as Session).user?.name).toBe(ALICE.name);
 	});
@@ -122,7 +124,7 @@ describe('missing secret', () => {
 
 	test('an empty secret (or an array of empty strings) counts as missing', () => {
 		const config: AuthConfig = { secret: ['', ''], trustHost: true, providers: [passwordProvider()] };
-		expect(() => resolveOptions(config, { env: {} })).toThrow(MissingSecret);
+		expect(() => createAuthServer(config, { env: {} })).toThrow(MissingSecret);
 	});
 });
 
@@ -172,20 +174,18 @@ describe('trustHost: false', () => {
 
 	test('NODE_ENV=production without AUTH_TRUST_HOST is untrusted; AUTH_URL or AUTH_TRUST_HOST=true trusts', async () => {
 		const untrusted: AuthConfig = { secret: SECRET, providers: [passwordProvider()], logger: { error: () => {} } };
-		resolveOptions(untrusted, { env: { NODE_ENV: 'production' } });
-		expect((await Auth(new Request('http://localhost:3000/auth/session'), untrusted)).status).toBe(500);
+		expect((await handlerWith(untrusted, { NODE_ENV: 'production' })(new Request('http://localhost:3000/auth/session'))).status).toBe(500);
 
 		const falseFlag: AuthConfig = { secret: SECRET, providers: [passwordProvider()], logger: { error: () => {} } };
-		resolveOptions(falseFlag, { env: { NODE_ENV: 'production', AUTH_TRUST_HOST: 'false' } });
-		expect((await Auth(new Request('http://localhost:3000/auth/session'), falseFlag)).status).toBe(500);
+		const falseHandler = handlerWith(falseFlag, { NODE_ENV: 'production', AUTH_TRUST_HOST: 'false' });
+		expect((await falseHandler(new Request('http://localhost:3000/auth/session'))).status).toBe(500);
 
 		const byUrl: AuthConfig = { secret: SECRET, providers: [passwordProvider()] };
-		resolveOptions(byUrl, { env: { NODE_ENV: 'production', AUTH_URL: SITE } });
-		expect((await Auth(new Request(`${SITE}/auth/session`), byUrl)).status).toBe(200);
+		expect((await handlerWith(byUrl, { NODE_ENV: 'production', AUTH_URL: SITE })(new Request(`${SITE}/auth/session`))).status).toBe(200);
 
 		const byFlag: AuthConfig = { secret: SECRET, providers: [passwordProvider()] };
-		resolveOptions(byFlag, { env: { NODE_ENV: 'production', AUTH_TRUST_HOST: 'true' } });
-		expect((await Auth(new Request('http://localhost:3000/auth/session'), byFlag)).status).toBe(200);
+		const flagHandler = handlerWith(byFlag, { NODE_ENV: 'production', AUTH_TRUST_HOST: 'true' });
+		expect((await flagHandler(new Request('http://localhost:3000/auth/session'))).status).toBe(200);
 	});
 });
 

@@ -4,7 +4,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import { encode as authjsEncode } from '@auth/core/jwt';
-import { encode } from '../../src/lib/core/index.js';
+import { encode } from '../../src/lib/jwt.js';
 import { setCookies } from '../support/client.js';
 import {
 	ALICE,

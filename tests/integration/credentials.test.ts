@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
-import { CallbackRouteError, CredentialsSignin, decode } from '../../src/lib/core/index.js';
+import { CallbackRouteError, CredentialsSignin } from '../../src/lib/core/index.js';
+import { decode } from '../../src/lib/jwt.js';
 import type { Session } from '../../src/lib/core/types.js';
 import { setCookies } from '../support/client.js';
 import {
@@ -168,7 +169,7 @@ describe('POST callback/<credentials-id>', () => {
 		const client = setup().client();
 		const res = await client.get('callback/credentials', { query: { ...ALICE_LOGIN } });
 		expect(res.status).toBe(400);
-		expect(await res.text()).toBe('Bad request: credentials callbacks must be POSTed');
+		expect(await res.text()).toBe('Bad request: callbacks of "credentials" must be POST requests');
 		expect(sessionCookiesSet(res)).toEqual([]);
 		expect(await client.session()).toBeNull();
 	});

@@ -4,7 +4,6 @@
  * on every state-changing action, whatever the content type, and changes nothing.
  */
 import { describe, expect, test } from 'vitest';
-import { resolveOptions } from '../../src/lib/core/index.js';
 import type { Session } from '../../src/lib/core/types.js';
 import type { TestClient } from '../support/client.js';
 import { ALICE, ALICE_LOGIN, ORIGIN, expectNoSessionGranted, sessionCookiesCleared, setup, signedIn } from './fixtures.js';
@@ -87,8 +86,7 @@ describe('same-site requests still work (controls)', () => {
 	});
 
 	test('with AUTH_URL set, both its origin and the request origin are same-site', async () => {
-		const s = setup();
-		resolveOptions(s.config, { env: { AUTH_URL: 'https://app.example' } });
+		const s = setup({}, undefined, { AUTH_URL: 'https://app.example' });
 		for (const origin of ['https://app.example', ORIGIN]) {
 			const client = s.client();
 			const res = await post(client, 'callback/credentials', { origin }, 'form');

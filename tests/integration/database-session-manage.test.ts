@@ -4,10 +4,8 @@
  * the database strategy.
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { resolveOptions, createContext, MissingAdapter, MissingAdapterMethods, UnsupportedStrategy } from '../../src/lib/core/index.js';
-import { listSessions, revokeOtherSessions, revokeSession } from '../../src/lib/core/session/manage.js';
+import { createAuthServer, MissingAdapter, MissingAdapterMethods, UnsupportedStrategy } from '../../src/lib/core/index.js';
 import type { Adapter, AuthConfig, Session } from '../../src/lib/core/types.js';
-import { parseCookieHeader } from '../../src/lib/core/session/cookies.js';
 import type { TestClient } from '../support/client.js';
 import { dbSetup, openStore, sha256, STORE_KINDS, type Store } from './database-fixtures.js';
 import { ALICE, ALICE_LOGIN, ORIGIN, passwordProvider, SECRET, SESSION_COOKIE, sessionCookiesSet, setup, signedIn } from './fixtures.js';
@@ -15,14 +13,15 @@ import { ALICE, ALICE_LOGIN, ORIGIN, passwordProvider, SECRET, SESSION_COOKIE, s
 const stores: Store[] = [];
 afterEach(() => stores.splice(0).forEach((store) => store.close()));
 
-/** What a server-side caller (e.g. a form action) builds from the browser's request. */
+/** What a server-side caller (e.g. a form action) does for the browser's request: the server API. */
 function managerFor(config: AuthConfig, browser: TestClient | undefined) {
-	const cookies = parseCookieHeader(browser ? browser.cookieHeader() : null);
-	const ctx = createContext(resolveOptions(config), { url: new URL(`${ORIGIN}/account`), cookies, body: {} }, { csrfChecked: true });
+	const url = `${ORIGIN}/account`;
+	const headers = new Headers(browser ? { cookie: browser.cookieHeader() } : {});
+	const current = () => createAuthServer(config).session({ url: new URL(url), request: new Request(url, { headers }) });
 	return {
-		list: () => listSessions(ctx, cookies),
-		revoke: (id: string) => revokeSession(ctx, cookies, id),
-		revokeOthers: () => revokeOtherSessions(ctx, cookies)
+		list: async () => (await current()).listSessions(),
+		revoke: async (id: string) => (await current()).revokeSession(id),
+		revokeOthers: async () => (await current()).revokeOtherSessions()
 	};
 }
 
@@ -176,14 +175,14 @@ describe('configuration assertions of the database strategy', () => {
 	const base = { secret: SECRET, trustHost: true, providers: [passwordProvider()] } satisfies AuthConfig;
 
 	test('strategy database without an adapter: MissingAdapter', () => {
-		expect(() => resolveOptions({ ...base, session: { strategy: 'database' } })).toThrow(MissingAdapter);
+		expect(() => createAuthServer({ ...base, session: { strategy: 'database' } })).toThrow(MissingAdapter);
 	});
 
 	test('an adapter lacking session methods: MissingAdapterMethods naming them', async () => {
 		const db = await openStore('memory');
 		stores.push(db);
 		const { createSession: _c, getSessionAndUser: _g, ...partial } = db.adapter;
-		const attempt = () => resolveOptions({ ...base, adapter: partial });
+		const attempt = () => createAuthServer({ ...base, adapter: partial });
 		expect(attempt).toThrow(MissingAdapterMethods);
 		expect(attempt).toThrow(/createSession.*getSessionAndUser/);
 	});
@@ -193,9 +192,9 @@ describe('configuration assertions of the database strategy', () => {
 		stores.push(db);
 		const { createSession, getSessionAndUser, updateSession, deleteSession } = db.adapter;
 		const sessionsOnly: Adapter = { createSession, getSessionAndUser, updateSession, deleteSession };
-		expect(() => resolveOptions({ ...base, adapter: sessionsOnly })).toThrow(MissingAdapterMethods);
+		expect(() => createAuthServer({ ...base, adapter: sessionsOnly })).toThrow(MissingAdapterMethods);
 		// The same adapter is fine with JWT sessions (credentials users are not stored then).
-		expect(() => resolveOptions({ ...base, adapter: sessionsOnly, session: { strategy: 'jwt' } })).not.toThrow();
+		expect(() => createAuthServer({ ...base, adapter: sessionsOnly, session: { strategy: 'jwt' } })).not.toThrow();
 	});
 
 	test('through Auth(): a misconfiguration answers 500 JSON without internals and never a session', async () => {

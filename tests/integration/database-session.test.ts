@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { encode } from '../../src/lib/core/index.js';
+import { encode } from '../../src/lib/jwt.js';
 import type { AdapterUser, EventCallbacks, Session, SessionCallbackParams } from '../../src/lib/core/types.js';
 import { setCookies } from '../support/client.js';
 import { dbSetup, openStore, sha256, STORE_KINDS, type Store } from './database-fixtures.js';

@@ -3,7 +3,7 @@
  * a logger that records instead of printing) and a cookie-jar client driving the real `Auth()`.
  */
 import { expect } from 'vitest';
-import { Auth } from '../../src/lib/core/index.js';
+import { Auth, createAuthServer, type Env } from '../../src/lib/core/index.js';
 import type { AuthConfig, WarningCode } from '../../src/lib/core/types.js';
 import Credentials from '../../src/lib/providers/credentials.js';
 import { isDeletion, setCookies, TestClient } from '../support/client.js';
@@ -38,8 +38,11 @@ export interface Setup {
 	client: (origin?: string) => TestClient;
 }
 
-/** A fresh configuration object (options are cached per object) and a client factory. */
-export function setup(overrides: Partial<AuthConfig> = {}, origin = ORIGIN): Setup {
+/**
+ * A fresh configuration object (options are cached per object) and a client factory. With `env`,
+ * the app runs on the server API resolved against that environment instead of the process's.
+ */
+export function setup(overrides: Partial<AuthConfig> = {}, origin = ORIGIN, env?: Env): Setup {
 	const errors: Error[] = [];
 	const warnings: WarningCode[] = [];
 	const config: AuthConfig = {
@@ -49,7 +52,7 @@ export function setup(overrides: Partial<AuthConfig> = {}, origin = ORIGIN): Set
 		logger: { error: (error) => errors.push(error), warn: (code) => warnings.push(code), debug: () => {} },
 		...overrides
 	};
-	const handler = (request: Request) => Auth(request, config);
+	const handler = env ? createAuthServer(config, { env }).handle : (request: Request) => Auth(request, config);
 	return { config, errors, warnings, handler, client: (o = origin) => new TestClient(handler, { origin: o }) };
 }
 

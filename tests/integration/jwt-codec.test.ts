@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { jwtVerify, SignJWT } from 'jose';
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { decode } from '../../src/lib/core/index.js';
+import { decode } from '../../src/lib/jwt.js';
 import type { JWT, JWTDecodeParams, JWTEncodeParams, Session } from '../../src/lib/core/types.js';
 import { setCookies } from '../support/client.js';
 import { ALICE, ALICE_LOGIN, SECRET, SESSION_COOKIE, sessionCookiesCleared, setup, signedIn } from './fixtures.js';

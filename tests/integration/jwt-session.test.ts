@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from 'vitest';
-import { decode, encode } from '../../src/lib/core/index.js';
+import { decode, encode } from '../../src/lib/jwt.js';
 import type { Session } from '../../src/lib/core/types.js';
 import { setCookies } from '../support/client.js';
 import {

@@ -9,11 +9,9 @@
  * process, so they see the same clock.
  */
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
-import { createContext, resolveOptions } from '../../src/lib/core/index.js';
-import { accessToken } from '../../src/lib/core/flows/oauth/access-token.js';
+import { type AuthServer, createAuthServer } from '../../src/lib/core/index.js';
 import { parseCookieHeader } from '../../src/lib/core/session/cookies.js';
-import { readSession } from '../../src/lib/core/session/index.js';
-import type { Adapter, OAuthConfig } from '../../src/lib/core/types.js';
+import type { Adapter, AuthConfig, OAuthConfig } from '../../src/lib/core/types.js';
 import type { TestClient } from '../support/client.js';
 import { startTestIdp, type TestIdp } from '../support/oidc-provider.js';
 import { ROGUE_CLIENT_ID, ROGUE_CLIENT_SECRET, startRogueIdp, type RogueIdp, type TokenResponseVariant } from '../support/rogue-idp.js';
@@ -279,12 +277,15 @@ describe('with the LibSQL adapter: accessToken()', () => {
 		};
 	}
 
-	/** What server code does: a context for this browser's request, its session read. */
+	/** One server API per app (an instance): its runtime is what makes refreshes single-flight. */
+	const servers = new WeakMap<AuthConfig, AuthServer>();
+
+	/** What server code does: this browser's request's session, through the app's server API. */
 	async function serverSide(app: OAuthApp, browser: TestClient) {
-		const cookies = parseCookieHeader(browser.cookieHeader());
-		const ctx = createContext(resolveOptions(app.config), { url: new URL(`${APP_ORIGIN}/account`), cookies, body: {} }, { csrfChecked: true });
-		const read = await readSession(ctx, cookies);
-		return { ctx, read };
+		let server = servers.get(app.config);
+		if (!server) servers.set(app.config, (server = createAuthServer(app.config)));
+		const url = `${APP_ORIGIN}/account`;
+		return server.session({ url: new URL(url), request: new Request(url, { headers: { cookie: browser.cookieHeader() } }) });
 	}
 
 	/**
@@ -306,9 +307,9 @@ describe('with the LibSQL adapter: accessToken()', () => {
 		const browser = await signedIn(app);
 		const stored = await accountTokens();
 		idp.resetCounts();
-		const { ctx, read } = await serverSide(app, browser);
-		expect(read.session).not.toBeNull();
-		expect(await accessToken(ctx, read, 'local')).toBe(stored.access_token);
+		const current = await serverSide(app, browser);
+		expect(current.session).not.toBeNull();
+		expect(await current.accessToken('local')).toBe(stored.access_token);
 		expect(idp.counts().token).toBe(0);
 	});
 
@@ -320,8 +321,8 @@ describe('with the LibSQL adapter: accessToken()', () => {
 		idp.resetCounts();
 		later();
 
-		const { ctx, read } = await serverSide(app, browser);
-		const token = await accessToken(ctx, read, 'local');
+		const current = await serverSide(app, browser);
+		const token = await current.accessToken('local');
 		expect(token, explain(app.errors)).toEqual(expect.any(String));
 		expect(token).not.toBe(stored.access_token);
 		expect(idp.counts().token).toBe(1);
@@ -331,11 +332,11 @@ describe('with the LibSQL adapter: accessToken()', () => {
 		expect(updated.refresh_token).toEqual(expect.any(String));
 		expect(updated.refresh_token).not.toBe(stored.refresh_token);
 		expect(updated.expires_at).toBeGreaterThan(Date.now() / 1000 + 30);
-		expect(read.session?.error).toBeUndefined();
+		expect(current.session?.error).toBeUndefined();
 
 		// Stored and fresh: the next call uses it as is.
 		const next = await serverSide(app, browser);
-		expect(await accessToken(next.ctx, next.read, 'local')).toBe(token);
+		expect(await next.accessToken('local')).toBe(token);
 		expect(idp.counts().token).toBe(1);
 	});
 
@@ -345,7 +346,7 @@ describe('with the LibSQL adapter: accessToken()', () => {
 		idp.resetCounts();
 		later();
 		const reads = await Promise.all(Array.from({ length: 5 }, () => serverSide(app, browser)));
-		const results = await Promise.all(reads.map(({ ctx, read }) => accessToken(ctx, read, 'local')));
+		const results = await Promise.all(reads.map((current) => current.accessToken('local')));
 		expect(idp.counts().token).toBe(1);
 		expect(new Set(results).size).toBe(1);
 		expect(results[0]).toEqual(expect.any(String));
@@ -356,16 +357,16 @@ describe('with the LibSQL adapter: accessToken()', () => {
 		const { app, browser, stored } = await expiredAtRogue('error');
 		expect(stored.refresh_token).toEqual(expect.any(String));
 		const first = await serverSide(app, browser);
-		expect(await accessToken(first.ctx, first.read, 'rogue')).toBeNull();
-		expect(first.read.session?.error).toBe('RefreshTokenError');
+		expect(await first.accessToken('rogue')).toBeNull();
+		expect(first.session?.error).toBe('RefreshTokenError');
 		expect(rogue.counts().token).toBe(1);
 		expect(await accountTokens('rogue')).toEqual({ ...stored, refresh_token: null });
 
 		// The next call, here on another instance (its own runtime, the same store): no request.
 		const otherInstance = oauthApp([rogueProvider()], { adapter: store.adapter });
 		const second = await serverSide(otherInstance, browser);
-		expect(await accessToken(second.ctx, second.read, 'rogue')).toBeNull();
-		expect(second.read.session?.error).toBe('RefreshTokenError');
+		expect(await second.accessToken('rogue')).toBeNull();
+		expect(second.session?.error).toBe('RefreshTokenError');
 		expect(rogue.counts().token).toBe(1);
 	});
 
@@ -373,11 +374,11 @@ describe('with the LibSQL adapter: accessToken()', () => {
 		const app = oauthApp([rogueProvider()], { adapter: store.adapter });
 		const browser = await signedIn(app, 'rogue', viaRogue);
 		later();
-		const userId = (await serverSide(app, browser)).read.user?.id ?? '';
+		const userId = (await serverSide(app, browser)).session?.user?.id ?? '';
 		// What instance A read, just before instance B refreshed (and the IdP rotated the token).
 		const readByA = await store.adapter.listAccountsByUserId!(userId);
 		const b = await serverSide(app, browser);
-		const fromB = await accessToken(b.ctx, b.read, 'rogue');
+		const fromB = await b.accessToken('rogue');
 		expect(fromB, explain(app.errors)).toEqual(expect.any(String));
 		const afterB = await accountTokens('rogue');
 
@@ -389,8 +390,8 @@ describe('with the LibSQL adapter: accessToken()', () => {
 		const instanceA = oauthApp([rogueProvider()], { adapter: viewOfA });
 		rogue.resetCounts();
 		const a = await serverSide(instanceA, browser);
-		expect(await accessToken(a.ctx, a.read, 'rogue')).toBe(fromB);
-		expect(a.read.session?.error).toBeUndefined();
+		expect(await a.accessToken('rogue')).toBe(fromB);
+		expect(a.session?.error).toBeUndefined();
 		// A spent the old token and was refused; the row B wrote is untouched.
 		expect(rogue.counts().token).toBe(1);
 		expect(await accountTokens('rogue')).toEqual(afterB);
@@ -399,33 +400,33 @@ describe('with the LibSQL adapter: accessToken()', () => {
 	test('a transient failure (503) keeps the refresh token; calls within the 30 s backoff do not reach the provider; later, it is retried', async () => {
 		const { app, browser, stored } = await expiredAtRogue('unavailable');
 		const first = await serverSide(app, browser);
-		expect(await accessToken(first.ctx, first.read, 'rogue')).toBeNull();
-		expect(first.read.session?.error).toBe('RefreshTokenError');
+		expect(await first.accessToken('rogue')).toBeNull();
+		expect(first.session?.error).toBe('RefreshTokenError');
 		expect(rogue.counts().token).toBe(1);
 		expect(await accountTokens('rogue')).toEqual(stored);
 
 		later(10_000);
 		const second = await serverSide(app, browser);
-		expect(await accessToken(second.ctx, second.read, 'rogue')).toBeNull();
-		expect(second.read.session?.error).toBe('RefreshTokenError');
+		expect(await second.accessToken('rogue')).toBeNull();
+		expect(second.session?.error).toBe('RefreshTokenError');
 		expect(rogue.counts().token).toBe(1);
 
 		later(30_000);
 		const third = await serverSide(app, browser);
-		const token = await accessToken(third.ctx, third.read, 'rogue');
+		const token = await third.accessToken('rogue');
 		expect(token, explain(app.errors)).toEqual(expect.any(String));
-		expect(third.read.session?.error).toBeUndefined();
+		expect(third.session?.error).toBeUndefined();
 		expect(rogue.counts().token).toBe(2);
 		expect((await accountTokens('rogue')).access_token).toBe(token);
 	});
 
 	test('a refresh whose ID token names another subject (OIDC Core §12.2) → null, and the row keeps the old tokens', async () => {
 		const { app, browser, stored } = await expiredAtRogue('wrong-sub');
-		const { ctx, read } = await serverSide(app, browser);
-		const token = await accessToken(ctx, read, 'rogue');
+		const current = await serverSide(app, browser);
+		const token = await current.accessToken('rogue');
 		expect(rogue.counts().token).toBe(1);
 		expect(token).toBeNull();
-		expect(read.session?.error).toBe('RefreshTokenError');
+		expect(current.session?.error).toBe('RefreshTokenError');
 		expect(await accountTokens('rogue')).toEqual(stored);
 	});
 
@@ -433,12 +434,12 @@ describe('with the LibSQL adapter: accessToken()', () => {
 		const app = oauthApp([localProvider(idp), rogueProvider()], { adapter: store.adapter });
 		const browser = await signedIn(app);
 		expect(SESSION_COOKIE in parseCookieHeader(browser.cookieHeader())).toBe(true);
-		const { ctx, read } = await serverSide(app, browser);
-		expect(read.session).not.toBeNull();
-		expect(await accessToken(ctx, read, 'local')).toEqual(expect.any(String));
-		expect(await accessToken(ctx, read, 'rogue')).toBeNull();
+		const current = await serverSide(app, browser);
+		expect(current.session).not.toBeNull();
+		expect(await current.accessToken('local')).toEqual(expect.any(String));
+		expect(await current.accessToken('rogue')).toBeNull();
 		const anonymous = await serverSide(app, app.browser());
-		expect(anonymous.read.session).toBeNull();
-		expect(await accessToken(anonymous.ctx, anonymous.read, 'local')).toBeNull();
+		expect(anonymous.session).toBeNull();
+		expect(await anonymous.accessToken('local')).toBeNull();
 	});
 });

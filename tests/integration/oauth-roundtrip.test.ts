@@ -7,7 +7,6 @@
  */
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { resolveOptions } from '../../src/lib/core/index.js';
 import type { JWT, OAuthConfig, Profile } from '../../src/lib/core/types.js';
 import { setCookies } from '../support/client.js';
 import { startTestIdp, TEST_CLIENT_ID, TEST_CLIENT_SECRET, type TestIdp } from '../support/oidc-provider.js';
@@ -480,8 +479,8 @@ describe('response_mode=form_post', () => {
 
 describe('environment inference', () => {
 	test('AUTH_LOCAL_ID, _SECRET and _ISSUER configure the provider', async () => {
-		const app = oauthApp([{ id: 'local', name: 'Local', type: 'oidc' }]);
-		resolveOptions(app.config, { env: { AUTH_LOCAL_ID: TEST_CLIENT_ID, AUTH_LOCAL_SECRET: TEST_CLIENT_SECRET, AUTH_LOCAL_ISSUER: idp.issuer } });
+		const env = { AUTH_LOCAL_ID: TEST_CLIENT_ID, AUTH_LOCAL_SECRET: TEST_CLIENT_SECRET, AUTH_LOCAL_ISSUER: idp.issuer };
+		const app = oauthApp([{ id: 'local', name: 'Local', type: 'oidc' }], {}, undefined, env);
 		const browser = app.browser();
 		const { start, res } = await oauthSignIn(browser, 'local', asAlice);
 		expect(start.url.origin).toBe(idp.issuer);
@@ -491,10 +490,9 @@ describe('environment inference', () => {
 	});
 
 	test('explicit options win over the environment', async () => {
-		const app = oauthApp([{ id: 'env', name: 'Env', type: 'oidc', issuer: idp.issuer, clientId: TEST_CLIENT_ID, clientSecret: TEST_CLIENT_SECRET }]);
-		resolveOptions(app.config, {
-			env: { AUTH_ENV_ID: 'wrong-client', AUTH_ENV_SECRET: 'wrong-secret', AUTH_ENV_ISSUER: 'http://127.0.0.1:9/not-an-idp' }
-		});
+		const env = { AUTH_ENV_ID: 'wrong-client', AUTH_ENV_SECRET: 'wrong-secret', AUTH_ENV_ISSUER: 'http://127.0.0.1:9/not-an-idp' };
+		const provider = { id: 'env', name: 'Env', type: 'oidc' as const, issuer: idp.issuer, clientId: TEST_CLIENT_ID, clientSecret: TEST_CLIENT_SECRET };
+		const app = oauthApp([provider], {}, undefined, env);
 		const browser = app.browser();
 		const { start, res } = await oauthSignIn(browser, 'env', asAlice);
 		expect(start.url.origin).toBe(idp.issuer);

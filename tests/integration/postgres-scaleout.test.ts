@@ -19,8 +19,7 @@ import { DrizzleAdapter } from '@auth/drizzle-adapter';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
-import { AdapterError, createContext, MissingAdapterMethods, resolveOptions } from '../../src/lib/core/index.js';
-import { listSessions } from '../../src/lib/core/session/manage.js';
+import { AdapterError, createAuthServer, MissingAdapterMethods } from '../../src/lib/core/index.js';
 import type { Adapter, EventCallbacks, Session } from '../../src/lib/core/types.js';
 import { TestClient } from '../support/client.js';
 import { authSchemaDDL, startPostgres, type PostgresCluster } from '../support/postgres.js';
@@ -285,9 +284,9 @@ describe('two app instances on one PostgreSQL, through @auth/drizzle-adapter', (
 		const one = instance();
 		const { client } = browser([one]);
 		expect((await client.signInWithCredentials('credentials', { ...ALICE_LOGIN })).status).toBe(302);
-		const cookies = { [SESSION_COOKIE]: client.cookie(SESSION_COOKIE)! };
-		const ctx = createContext(resolveOptions(one.config), { url: new URL(ORIGIN), cookies, body: {} }, { csrfChecked: true });
-		await expect(listSessions(ctx, cookies)).rejects.toBeInstanceOf(MissingAdapterMethods);
+		const request = new Request(ORIGIN, { headers: { cookie: client.cookieHeader() } });
+		const current = await createAuthServer(one.config).session({ url: new URL(ORIGIN), request });
+		await expect(current.listSessions()).rejects.toBeInstanceOf(MissingAdapterMethods);
 	});
 
 	// Last: stops the server.

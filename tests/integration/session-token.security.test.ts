@@ -5,7 +5,7 @@
 import { createCipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { encode as authjsEncode } from '@auth/core/jwt';
 import { describe, expect, test, vi, afterEach } from 'vitest';
-import { encode } from '../../src/lib/core/index.js';
+import { encode } from '../../src/lib/jwt.js';
 import type { Session } from '../../src/lib/core/types.js';
 import {
 	ALICE,

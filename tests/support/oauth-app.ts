@@ -5,7 +5,7 @@
  * a sign-in — POST `/auth/signin/<id>`, the IdP's pages, GET (or POST) the callback.
  */
 import { expect } from 'vitest';
-import { Auth } from '../../src/lib/core/index.js';
+import { Auth, createAuthServer, type Env } from '../../src/lib/core/index.js';
 import { decode } from '../../src/lib/core/session/jwt.js';
 import type { AuthConfig, JWT, OAuthConfig, Provider } from '../../src/lib/core/types.js';
 import { isDeletion, setCookies, TestClient, type SetCookie } from './client.js';
@@ -47,8 +47,11 @@ export interface OAuthApp {
 	browser(origin?: string): TestClient;
 }
 
-/** A fresh configuration object (options are cached per object) for the app on `origin`. */
-export function oauthApp(providers: Provider[], overrides: Partial<AuthConfig> = {}, origin = APP_ORIGIN): OAuthApp {
+/**
+ * A fresh configuration object (options are cached per object) for the app on `origin`. With
+ * `env`, the app runs on the server API resolved against that environment.
+ */
+export function oauthApp(providers: Provider[], overrides: Partial<AuthConfig> = {}, origin = APP_ORIGIN, env?: Env): OAuthApp {
 	const errors: Error[] = [];
 	const config: AuthConfig = {
 		secret: OAUTH_SECRET,
@@ -57,7 +60,7 @@ export function oauthApp(providers: Provider[], overrides: Partial<AuthConfig> =
 		logger: { error: (error) => void errors.push(error), warn: () => {}, debug: () => {} },
 		...overrides
 	};
-	const handler = (request: Request) => Auth(request, config);
+	const handler = env ? createAuthServer(config, { env }).handle : (request: Request) => Auth(request, config);
 	return { config, errors, handler, browser: (o = origin) => new TestClient(handler, { origin: o }) };
 }
 

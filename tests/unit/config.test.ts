@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resolveOptions } from '../../src/lib/core/config.js';
+import { createRuntime, resolveOptions } from '../../src/lib/core/config.js';
+import { lazyAuthServer } from '../../src/lib/core/index.js';
 import {
 	AuthError,
 	ExperimentalFeatureNotEnabled,
@@ -171,19 +172,22 @@ describe('resolveOptions: frozen, cached, and the user config untouched', () => 
 		expect(Object.isFrozen(options.providers[0])).toBe(true);
 	});
 
-	it('is cached per config object', () => {
+	it('a lazy server is built once per config object', async () => {
+		const servers = lazyAuthServer((config: AuthConfig) => config, { env: ENV });
 		const config: AuthConfig = { providers: [] };
-		const first = resolveOptions(config, { env: ENV });
-		expect(resolveOptions(config, { env: ENV })).toBe(first);
-		expect(resolveOptions({ providers: [] }, { env: ENV })).not.toBe(first);
+		const first = await servers(config);
+		expect(await servers(config)).toBe(first);
+		expect(await servers({ providers: [] })).not.toBe(first);
 	});
 
-	it('shares keyrings through the keyrings map', () => {
-		const keyrings = new Map();
-		const a = resolveOptions({ providers: [] }, { env: ENV, keyrings });
-		const b = resolveOptions({ providers: [] }, { env: ENV, keyrings });
+	it('shares keyrings through the runtime', () => {
+		const runtime = createRuntime();
+		const a = resolveOptions({ providers: [] }, { env: ENV, runtime });
+		const b = resolveOptions({ providers: [] }, { env: ENV, runtime });
 		expect(a).not.toBe(b);
 		expect(a.keyring).toBe(b.keyring);
+		expect(a.runtime).toBe(runtime);
+		expect(resolveOptions({ providers: [] }, { env: ENV }).keyring).not.toBe(a.keyring);
 	});
 
 	it('leaves a deep-frozen user config untouched', () => {

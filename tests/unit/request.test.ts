@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InvalidRequest, UnknownAction } from '../../src/lib/core/errors.js';
+import { isAuthAction } from '../../src/lib/core/index.js';
 import {
-	isAuthAction,
 	MAX_BODY_BYTES,
 	parseActionAndProviderId,
 	readBody,

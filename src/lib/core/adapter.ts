@@ -1,4 +1,4 @@
-import { AdapterError, EventError } from './errors.js';
+import { AdapterError, EventError, MissingAdapterMethods } from './errors.js';
 import type { Adapter } from './types/adapter.js';
 import type { EventCallbacks, LoggerInstance } from './types/config.js';
 
@@ -41,4 +41,11 @@ export function wrapEvents(
 		};
 	}
 	return wrapped as Partial<EventCallbacks>;
+}
+
+/** The adapter with `methods` present, or `MissingAdapterMethods` naming the missing ones. */
+export function need<A extends Adapter, K extends keyof Adapter>(adapter: A, ...methods: K[]): A & Required<Pick<Adapter, K>> {
+	const missing = methods.filter((method) => typeof adapter[method] !== 'function');
+	if (missing.length) throw new MissingAdapterMethods(`The adapter lacks ${missing.join(', ')}`);
+	return adapter as A & Required<Pick<Adapter, K>>;
 }

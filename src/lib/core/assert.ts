@@ -4,29 +4,23 @@ import {
 	ExperimentalFeatureNotEnabled,
 	InvalidEndpoints,
 	InvalidProvider,
-	MissingAdapter,
-	MissingAdapterMethods,
-	MissingAuthorize,
 	MissingSecret,
 	UnsupportedStrategy
 } from './errors.js';
+import { flowOfType } from './flows/index.js';
 import type { AuthConfig, LoggerInstance, SessionOptions } from './types/config.js';
 import type { ProviderConfig } from './types/provider.js';
 
-const SESSION_METHODS = ['createSession', 'getSessionAndUser', 'updateSession', 'deleteSession'] as const;
-const CREDENTIALS_DB_METHODS = ['getUser', 'getUserByEmail', 'createUser'] as const;
-const USER_METHODS = ['createUser', 'getUser', 'getUserByEmail', 'getUserByAccount', 'linkAccount'] as const;
 
 /** Configuration mistakes, found once when the options are derived rather than mid-request. */
 export function assertConfig(input: {
 	config: AuthConfig;
 	secrets: readonly string[];
-	providers: readonly ProviderConfig[];
 	session: SessionOptions;
 	env: Env;
 	logger: LoggerInstance;
 }): void {
-	const { config, secrets, providers, session, env, logger } = input;
+	const { config, secrets, session, env, logger } = input;
 
 	if (secrets.length === 0) {
 		throw new MissingSecret(
@@ -50,46 +44,17 @@ export function assertConfig(input: {
 	if (session.strategy !== 'jwt' && session.strategy !== 'database') {
 		throw new UnsupportedStrategy(`session.strategy must be "jwt" or "database"`);
 	}
-	if (session.strategy === 'database') {
-		if (!config.adapter) {
-			throw new MissingAdapter('The database session strategy needs an adapter.');
-		}
-		const missing = SESSION_METHODS.filter((method) => typeof config.adapter?.[method] !== 'function');
-		if (missing.length) {
-			throw new MissingAdapterMethods(`The adapter lacks ${missing.join(', ')} for database sessions.`);
-		}
-	}
+}
 
+/** Each provider's configuration mistakes, as its flow sees them. */
+export function assertProviders(providers: readonly ProviderConfig[], setup: { config: AuthConfig; session: SessionOptions }): void {
+	const { config, session } = setup;
 	for (const provider of providers) {
-		if (provider.type === 'credentials' && typeof provider.authorize !== 'function') {
-			throw new MissingAuthorize(`Credentials provider "${provider.id}" has no authorize() function.`);
-		}
-		if (provider.type === 'credentials' && session.strategy === 'database') {
-			const missing = CREDENTIALS_DB_METHODS.filter((method) => typeof config.adapter?.[method] !== 'function');
-			if (missing.length) {
-				throw new MissingAdapterMethods(`The adapter lacks ${missing.join(', ')} for credentials sign-in with database sessions.`);
-			}
-		}
-		if (provider.type === 'oauth' || provider.type === 'oidc') {
-			const hasEndpoints = !!(provider.authorization && provider.token);
-			if (!provider.clientId) {
-				const variable = `AUTH_${provider.id.toUpperCase().replace(/-/g, '_')}_ID`;
-				throw new InvalidProvider(`Provider "${provider.id}" has no clientId: pass it or set ${variable}.`);
-			}
-			if (!provider.issuer && !provider.wellKnown && !hasEndpoints) {
-				throw new InvalidEndpoints(
-					`Provider "${provider.id}" needs an issuer (for discovery) or authorization and token endpoints.`
-				);
-			}
-			if (config.adapter) {
-				const missing = USER_METHODS.filter((method) => typeof config.adapter?.[method] !== 'function');
-				if (missing.length) {
-					throw new MissingAdapterMethods(`The adapter lacks ${missing.join(', ')} for provider "${provider.id}".`);
-				}
-			}
-		}
 		if ((provider.type as string) === 'webauthn' && !config.experimental?.enableWebAuthn) {
 			throw new ExperimentalFeatureNotEnabled('WebAuthn providers need experimental.enableWebAuthn.');
 		}
+		const flow = flowOfType(provider.type);
+		if (!flow) throw new InvalidProvider(`Provider "${provider.id}" has a type kitauth does not support: ${JSON.stringify(provider.type)}.`);
+		flow.assert(provider, { config, session });
 	}
 }

@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { wrapAdapter, wrapEvents } from './adapter.js';
-import { assertConfig } from './assert.js';
+import { assertConfig, assertProviders } from './assert.js';
 import { type Env, envUrl, processEnv, withEnvDefaults } from './env.js';
 import { createLogger } from './logger.js';
 import { normalizeProviders } from './providers/normalize.js';
 import { defaultRedirect } from './redirect.js';
+import { refreshJwtTokens, sessionTokens } from './flows/oauth/refresh.js';
+import { createDatabaseStrategy } from './session/database.js';
+import { createJwtStrategy } from './session/jwt-session.js';
 import { Keyring } from './session/keys.js';
+import { sessionAdapter, type SessionStrategy } from './session/strategy.js';
 import { decode, encode } from './session/jwt.js';
 import { raw, skipCSRFCheck } from './markers.js';
 import type { Adapter } from './types/adapter.js';
@@ -35,6 +39,8 @@ export interface AuthOptions {
 	readonly keyring: Keyring;
 	readonly providers: readonly ProviderConfig[];
 	readonly session: Readonly<SessionOptions>;
+	/** The session strategy `session.strategy` names, with what it needs (the adapter). */
+	readonly strategy: SessionStrategy;
 	readonly jwt: Readonly<JWTOptions>;
 	/** Are `jwt.encode`/`decode` the built-in ones (then the fast keyring path is used)? */
 	readonly builtinJwt: boolean;
@@ -54,19 +60,26 @@ export interface AuthOptions {
 	readonly skipCSRFCheck: boolean;
 	readonly raw: boolean;
 	readonly env: Readonly<Env>;
-	/**
-	 * Per-configuration memory that outlives a request: discovered authorization servers, token
-	 * refreshes in flight (so parallel requests refresh once), and recently failed refreshes (so
-	 * repeated requests do not hammer a failing provider).
-	 */
+	/** Memory of the long-lived instance these options belong to (see {@link Runtime}). */
 	readonly runtime: Runtime;
 }
 
+/**
+ * Memory that outlives a request and belongs to the long-lived auth instance, not to a config
+ * object (a lazy config makes a new one per request): keys derived per secret, discovered
+ * authorization servers, token refreshes in flight (so parallel requests refresh once), and
+ * recently failed refreshes (so repeated requests do not hammer a failing provider).
+ */
 export interface Runtime {
+	readonly keyrings: Map<string, Keyring>;
 	readonly discovery: Map<string, Promise<unknown>>;
 	readonly refreshes: Map<string, Promise<unknown>>;
 	/** Refresh key → when (ms since the epoch) the next attempt may reach the provider. */
 	readonly refreshBackoff: Map<string, number>;
+}
+
+export function createRuntime(): Runtime {
+	return Object.freeze({ keyrings: new Map(), discovery: new Map(), refreshes: new Map(), refreshBackoff: new Map() });
 }
 
 const DAY = 24 * 60 * 60;
@@ -74,17 +87,14 @@ const DAY = 24 * 60 * 60;
 /** The `jwt` callback when none is configured: the token as it is (session reads skip diffing it). */
 export const defaultJwtCallback: CallbacksOptions['jwt'] = ({ token }) => token;
 
-/** Options are derived once per config object. */
-const cache = new WeakMap<AuthConfig, AuthOptions>();
-
 export interface ResolveOptions {
 	/**
 	 * The environment, or a function that reads it. A function is only called when the options
 	 * are first derived: copying `process.env` costs more than a whole JWT session read.
 	 */
 	env?: Env | (() => Env);
-	/** A keyring from a longer-lived owner (lazy configs re-resolve per request). */
-	keyrings?: Map<string, Keyring>;
+	/** The long-lived instance's memory (lazy configs re-resolve per request); a new one otherwise. */
+	runtime?: Runtime;
 }
 
 /**
@@ -92,8 +102,6 @@ export interface ResolveOptions {
  * `AuthError` for any other configuration mistake (see `assert.ts`).
  */
 export function resolveOptions(config: AuthConfig, resolve: ResolveOptions = {}): AuthOptions {
-	const cached = cache.get(config);
-	if (cached) return cached;
 	const env = (typeof resolve.env === 'function' ? resolve.env() : resolve.env) ?? processEnv();
 	const logger = createLogger(config);
 	const withEnv = withEnvDefaults(env, config, logger);
@@ -107,15 +115,23 @@ export function resolveOptions(config: AuthConfig, resolve: ResolveOptions = {})
 		hashTokens: true,
 		...stripUndefined(config.session ?? {})
 	};
-	assertConfig({ config: withEnv, secrets, providers, session, env, logger });
+	assertConfig({ config: withEnv, secrets, session, env, logger });
+	const adapter = config.adapter ? wrapAdapter(config.adapter, logger) : undefined;
+	const strategy =
+		session.strategy === 'database'
+			? createDatabaseStrategy(sessionAdapter(adapter))
+			: createJwtStrategy({ keepTokens: sessionTokens, refresh: refreshJwtTokens });
+	assertProviders(providers, { config: withEnv, session });
+	const runtime = resolve.runtime ?? createRuntime();
 
 	const options: AuthOptions = {
 		basePath: normalizeBasePath(withEnv.basePath as string),
 		secrets,
 		csrfSecret: secrets.join(','),
-		keyring: keyringFor(secrets, resolve.keyrings),
+		keyring: keyringFor(secrets, runtime.keyrings),
 		providers,
 		session: Object.freeze(session),
+		strategy: Object.freeze(strategy),
 		jwt: Object.freeze({
 			secret: secrets as string[],
 			maxAge: config.jwt?.maxAge ?? session.maxAge,
@@ -131,7 +147,7 @@ export function resolveOptions(config: AuthConfig, resolve: ResolveOptions = {})
 			...stripUndefined(config.callbacks ?? {})
 		} satisfies CallbacksOptions),
 		events: Object.freeze(wrapEvents(config.events ?? {}, logger)),
-		adapter: config.adapter ? wrapAdapter(config.adapter, logger) : undefined,
+		adapter,
 		pages: Object.freeze({ ...config.pages }),
 		theme: Object.freeze({ colorScheme: 'auto', logo: '', brandColor: '', buttonText: '', ...config.theme }),
 		logger,
@@ -144,11 +160,10 @@ export function resolveOptions(config: AuthConfig, resolve: ResolveOptions = {})
 		skipCSRFCheck: config.skipCSRFCheck === skipCSRFCheck,
 		raw: config.raw === raw,
 		env: Object.freeze({ ...env }),
-		runtime: Object.freeze({ discovery: new Map(), refreshes: new Map(), refreshBackoff: new Map() })
+		runtime
 	};
 	if (config.debug) logger.warn('debug-enabled');
 	Object.freeze(options);
-	cache.set(config, options);
 	return options;
 }
 
@@ -157,8 +172,7 @@ function secretList(secret: string | string[] | undefined): string[] {
 	return (Array.isArray(secret) ? secret : [secret]).filter((s) => typeof s === 'string' && s !== '');
 }
 
-function keyringFor(secrets: readonly string[], keyrings?: Map<string, Keyring>): Keyring {
-	if (!keyrings) return new Keyring(secrets);
+function keyringFor(secrets: readonly string[], keyrings: Map<string, Keyring>): Keyring {
 	const id = secrets.join('\u0000');
 	let keyring = keyrings.get(id);
 	if (!keyring) {

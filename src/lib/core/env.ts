@@ -1,3 +1,4 @@
+import { flowOfType } from './flows/index.js';
 import type { AuthAction, AuthConfig, LoggerInstance } from './types/config.js';
 import type { Provider, ProviderConfig } from './types/provider.js';
 
@@ -73,24 +74,25 @@ export function withEnvDefaults(
 	};
 }
 
-/** `AUTH_<ID>_ID`, `_SECRET`, `_ISSUER` fill a provider's `clientId`, `clientSecret`, `issuer`. */
+/**
+ * `AUTH_<ID>_<SUFFIX>` variables fill the fields a provider's flow reads from the environment
+ * (OAuth: `_ID`, `_SECRET`, `_ISSUER` → `clientId`, `clientSecret`, `issuer`). A preset function
+ * is called with them, and fields the provider leaves unset take them.
+ */
 function providerWithEnv(env: Env, provider: Provider): ProviderConfig {
 	const probe = typeof provider === 'function' ? provider() : provider;
+	const fields = flowOfType(probe.type)?.env;
+	if (!fields) return probe;
 	const prefix = `AUTH_${probe.id.toUpperCase().replace(/-/g, '_')}_`;
-	const fromEnv = {
-		clientId: env[`${prefix}ID`],
-		clientSecret: env[`${prefix}SECRET`],
-		issuer: env[`${prefix}ISSUER`]
-	};
-	if (probe.type !== 'oauth' && probe.type !== 'oidc') return probe;
-	const defined = Object.fromEntries(Object.entries(fromEnv).filter(([, value]) => value));
-	const resolved = typeof provider === 'function' ? (provider(defined) as typeof probe) : probe;
-	return {
-		...resolved,
-		clientId: resolved.clientId ?? fromEnv.clientId,
-		clientSecret: resolved.clientSecret ?? fromEnv.clientSecret,
-		issuer: resolved.issuer ?? fromEnv.issuer
-	};
+	const fromEnv: Record<string, string> = {};
+	for (const [suffix, field] of Object.entries(fields)) {
+		const value = env[`${prefix}${suffix}`];
+		if (value) fromEnv[field] = value;
+	}
+	const resolved = typeof provider === 'function' ? provider(fromEnv) : probe;
+	const unset = Object.entries(fromEnv).filter(([field]) => (resolved as unknown as Record<string, unknown>)[field] === undefined);
+	// Only fields this type's flow reads from the environment are added (strings, unset before).
+	return { ...resolved, ...Object.fromEntries(unset) };
 }
 
 /**

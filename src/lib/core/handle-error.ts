@@ -1,12 +1,9 @@
 import { type AuthContext, withParams } from './context.js';
-import { AdapterError, AuthError, CredentialsSignin, InvalidRequest, safeCode, UnknownAction, urlErrorFor } from './errors.js';
+import { AdapterError, AuthError, CredentialsSignin, InvalidRequest, MissingCSRF, safeCode, UnknownAction, urlErrorFor } from './errors.js';
 import { errorPage } from './pages/index.js';
 import { NO_CACHE } from './response.js';
-import type { AuthAction } from './types/config.js';
-import type { ResponseInternal } from './types/internal.js';
-
-/** Actions answered with JSON; the others redirect to a page. */
-const JSON_ACTIONS = new Set<AuthAction>(['csrf', 'providers', 'session', 'webauthn-options']);
+import { routeOf } from './router.js';
+import type { RequestInternal, ResponseInternal } from './types/internal.js';
 
 /**
  * Turns a failure into the right answer: 4xx for a bad request, the sign-in or error page (with
@@ -15,7 +12,7 @@ const JSON_ACTIONS = new Set<AuthAction>(['csrf', 'providers', 'session', 'webau
  */
 export function handleError(
 	error: unknown,
-	action: AuthAction | undefined,
+	req: Pick<RequestInternal, 'method' | 'action'> | undefined,
 	ctx: AuthContext | undefined,
 	flags: { logged?: boolean } = {}
 ): ResponseInternal {
@@ -24,12 +21,19 @@ export function handleError(
 		const status = error instanceof InvalidRequest ? error.status : 400;
 		return { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: `Bad request: ${error.message}` };
 	}
+	const route = req && routeOf(req.method, req.action);
+	const json = !route || route.errors === 'json';
+	if (json && error instanceof MissingCSRF) {
+		// A JSON action refused for CSRF (the session update) answers `null`, as in Auth.js.
+		ctx?.options.logger.debug(`refused request: ${error.message}`);
+		return { status: 400, headers: { ...NO_CACHE }, body: null };
+	}
 	const logged = error instanceof Error ? error : new AuthError(String(error));
 	if (ctx) ctx.options.logger.error(logged);
 	else if (!flags.logged) console.error(logged);
 	if (!ctx) return { status: 500, body: { message: 'Server error' } };
 
-	if (!action || JSON_ACTIONS.has(action)) {
+	if (json) {
 		const unavailable = error instanceof AdapterError;
 		return {
 			status: unavailable ? 503 : 500,
@@ -46,7 +50,7 @@ export function handleError(
 	const custom = kind === 'signIn' ? ctx.options.pages.signIn : ctx.options.pages.error;
 	const page = custom ? `${ctx.origin}${custom}` : `${ctx.baseUrl}/${kind === 'signIn' ? 'signin' : 'error'}`;
 	const code = error instanceof CredentialsSignin ? safeCode(error.code) : undefined;
-	if (action === 'error') {
+	if (req?.action === 'error') {
 		// Failing on the error page itself: render it here rather than redirect to itself.
 		try {
 			return { ...errorPage(ctx, value), cookies: ctx.pendingCookies };

@@ -1,13 +1,27 @@
 /**
  * kitauth core: framework-free authentication on web `Request`/`Response`.
- * Framework integrations (kitauth's SvelteKit edge among them) wrap `Auth()`.
+ * `Auth(request, config)` answers the REST API; `createAuthServer(config)` is the server API that
+ * framework integrations (kitauth's SvelteKit edge among them) are built on.
  */
-export { Auth, handleRequest, respond } from './auth.js';
-export { resolveOptions, type AuthOptions } from './config.js';
-export { createContext, type AuthContext } from './context.js';
+export { Auth } from './auth.js';
 export { createActionURL, setEnvDefaults } from './env.js';
-export { isAuthAction } from './request.js';
+export { isAuthAction } from './router.js';
+export { safeCallbackUrl } from './redirect.js';
 export { raw, skipCSRFCheck } from './markers.js';
-export { encode, decode } from './session/jwt.js';
+export {
+	createAuthServer,
+	lazyAuthServer,
+	type AuthServer,
+	type CurrentSession,
+	type Redirect,
+	type ServerRequest,
+	type ServerSetup,
+	type SignInParams
+} from './server.js';
+export { listProviders, type ClientProvider } from './providers/public.js';
+export { signInMessage } from './pages/messages.js';
+export type { SessionInfo } from './session/manage.js';
+export type { LinkedAccount } from './session/accounts.js';
+export type { Env } from './env.js';
 export * from './errors.js';
 export type * from './types.js';

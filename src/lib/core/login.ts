@@ -1,14 +1,14 @@
 import { AccessDenied, AuthError } from './errors.js';
 import { type AuthContext, withParams } from './context.js';
 import { absoluteRedirect } from './redirect.js';
-import { currentUserId, startSession } from './session/index.js';
 import type { RequestInternal, ResponseInternal } from './types/internal.js';
 import type { Account, Profile, User } from './types/models.js';
 import { existingUser, resolveUser } from './users.js';
 
 /** What a sign-in flow proves: who the user is, through which account. */
 export interface Identity {
-	user: User;
+	/** The user as the provider knows them; `id` is the provider's (the account's) id. */
+	user: User & { id: string };
 	account: Account;
 	profile?: Profile;
 	/** Credentials flow: the submitted fields, for the `signIn` callback. */
@@ -34,9 +34,9 @@ export async function completeSignIn(
 	if (denied) return { redirect: denied, cookies: [] };
 
 	const linking = account.type !== 'credentials' && ctx.options.adapter;
-	const signedInAs = linking ? await currentUserId(ctx, req.cookies) : undefined;
+	const signedInAs = linking ? await ctx.options.strategy.userId(ctx, req.cookies) : undefined;
 	const { user, isNewUser } = await resolveUser(ctx, identity, known, signedInAs, identity.allowDangerousEmailAccountLinking === true);
-	const cookies = await startSession(ctx, {
+	const cookies = await ctx.options.strategy.start(ctx, {
 		user,
 		account,
 		profile,

@@ -38,3 +38,15 @@ export function absoluteRedirect(value: unknown, baseUrl: string): string | unde
 	if (!parsed) return undefined;
 	return parsed.startsWith('/') ? `${baseUrl}${parsed}` : parsed;
 }
+
+/**
+ * A `redirectTo`/`callbackUrl` that stays on this site: a path (returned as it is) or an absolute
+ * URL of `origin`; `undefined` for anything else. For app routes that pass a return address along
+ * (`/signin?redirectTo=…`): only ever redirect to what this returns.
+ */
+export function safeCallbackUrl(value: unknown, origin: string): string | undefined {
+	const parsed = parseCallbackUrl(value);
+	if (!parsed) return undefined;
+	if (parsed.startsWith('/')) return parsed;
+	return new URL(parsed).origin === origin ? parsed : undefined;
+}

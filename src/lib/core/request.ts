@@ -1,27 +1,11 @@
 import { InvalidRequest, UnknownAction } from './errors.js';
 import { parseCookieHeader } from './session/cookies.js';
+import { isAuthAction, takesProvider } from './router.js';
 import type { AuthAction } from './types/config.js';
 import type { RequestInternal } from './types/internal.js';
 
-const ACTIONS: readonly AuthAction[] = [
-	'callback',
-	'csrf',
-	'error',
-	'providers',
-	'session',
-	'signin',
-	'signout',
-	'verify-request',
-	'webauthn-options'
-];
-const WITH_PROVIDER = new Set<AuthAction>(['signin', 'callback', 'webauthn-options']);
-
 /** Largest body we read: sign-in forms and WebAuthn responses are a few KB. */
 export const MAX_BODY_BYTES = 64 * 1024;
-
-export function isAuthAction(action: string): action is AuthAction {
-	return (ACTIONS as readonly string[]).includes(action);
-}
 
 /**
  * `{basePath}/{action}[/{providerId}]` → action and provider id. Trailing and doubled slashes are
@@ -40,7 +24,7 @@ export function parseActionAndProviderId(
 		throw new UnknownAction('Unknown auth action');
 	}
 	if (rawProviderId === undefined) return { action };
-	if (!WITH_PROVIDER.has(action)) throw new UnknownAction(`${action} takes no provider id`);
+	if (!takesProvider(action)) throw new UnknownAction(`${action} takes no provider id`);
 	let providerId: string;
 	try {
 		providerId = decodeURIComponent(rawProviderId);

@@ -5,51 +5,136 @@ import { providers } from './actions/providers.js';
 import { getSession, updateSession } from './actions/session.js';
 import { signInGet, signInPost } from './actions/signin.js';
 import { signOutGet, signOutPost } from './actions/signout.js';
-import type { AuthContext } from './context.js';
-import { InvalidRequest, UnknownAction } from './errors.js';
-import type { RequestInternal, ResponseInternal } from './types/internal.js';
+import { webauthnOptions } from './actions/webauthn-options.js';
+import { type AuthContext, resolveCallbackUrl } from './context.js';
+import { InvalidRequest, MissingCSRF, UnknownAction } from './errors.js';
+import { flowOf } from './flows/index.js';
+import type { AuthAction } from './types/config.js';
+import type { Cookie, RequestInternal, ResponseInternal } from './types/internal.js';
+import type { ProviderConfig } from './types/provider.js';
 
-type Handler = (req: RequestInternal, ctx: AuthContext) => ResponseInternal | Promise<ResponseInternal>;
+/** The callback URL of a sign-in or sign-out, resolved on first use (see `route()`). */
+export type CallbackUrl = () => Promise<string>;
 
-/** The one dispatch table: method × action → handler. Anything else is a 400. */
-const ROUTES: Record<string, Handler> = {
-	'GET csrf': (_req, ctx) => csrf(ctx),
-	'GET providers': (_req, ctx) => providers(ctx),
-	'GET session': getSession,
-	'POST session': updateSession,
-	'GET signin': signInGet,
-	'POST signin': signInPost,
-	'GET callback': callback,
-	'POST callback': callback,
-	'GET signout': signOutGet,
-	'POST signout': signOutPost,
-	'GET error': error,
-	'GET verify-request': verifyRequest
-};
+/** A context whose provider the router has checked (routes that require one). */
+export type ProviderContext = AuthContext & { readonly provider: ProviderConfig };
 
-export async function route(req: RequestInternal, ctx: AuthContext): Promise<ResponseInternal> {
-	const handler = ROUTES[`${req.method} ${req.action}`];
-	if (!handler) throw new UnknownAction(`${req.method} ${req.action} is not supported`);
-	if (req.method === 'POST' && !isCrossSiteByDesign(req, ctx)) checkOrigin(req, ctx);
-	const res = await handler(req, ctx);
-	return ctx.pendingCookies.length ? { ...res, cookies: [...ctx.pendingCookies, ...(res.cookies ?? [])] } : res;
+type Run<C extends AuthContext> = (
+	req: RequestInternal,
+	ctx: C,
+	callbackUrl: CallbackUrl
+) => ResponseInternal | Promise<ResponseInternal>;
+
+/** Everything the core needs to know about one action, in one place. */
+export type Route = RouteRules &
+	(
+		| { provider: 'none' | 'optional'; run: Run<AuthContext> }
+		/** A missing provider id is a 400, an unknown one a 404; `run` always gets the provider. */
+		| { provider: 'required'; run: Run<ProviderContext> }
+	);
+
+interface RouteRules {
+	/** How a failure answers: JSON for API clients, or the sign-in/error page. */
+	errors: 'json' | 'page';
+	/**
+	 * The provider id after the action: not allowed (`none`), `optional`, or `required`.
+	 */
+	provider: 'none' | 'optional' | 'required';
+	/**
+	 * What proves a request is the user's own: nothing (`none`, reads), the double-submit CSRF token
+	 * in the body and a same-site `Origin` (`token`), or whatever the provider's flow says (`flow`,
+	 * the callback: a token, or check cookies set at the start).
+	 */
+	csrf: 'none' | 'token' | 'flow';
+	/** Whether the callback URL this action resolves is remembered in the callback-URL cookie. */
+	storesCallbackUrl: boolean;
 }
 
-/** An OAuth `form_post` callback is POSTed by the identity provider's page. */
-function isCrossSiteByDesign(req: RequestInternal, ctx: AuthContext): boolean {
-	return req.action === 'callback' && (ctx.provider?.type === 'oauth' || ctx.provider?.type === 'oidc');
+const read = { provider: 'none', csrf: 'none', storesCallbackUrl: false } as const;
+
+/** The one route table: `METHOD action` → route. Anything else is a 400. */
+export const ROUTES: Readonly<Record<string, Route>> = Object.freeze({
+	'GET csrf': { ...read, errors: 'json', run: (_req: RequestInternal, ctx: AuthContext) => csrf(ctx) },
+	'GET providers': { ...read, errors: 'json', run: (_req: RequestInternal, ctx: AuthContext) => providers(ctx) },
+	'GET session': { ...read, errors: 'json', run: getSession },
+	'POST session': { ...read, errors: 'json', csrf: 'token', run: updateSession },
+	'GET signin': { ...read, errors: 'page', provider: 'optional', storesCallbackUrl: true, run: signInGet },
+	'POST signin': { errors: 'page', provider: 'optional', csrf: 'token', storesCallbackUrl: true, run: signInPost },
+	'GET callback': { errors: 'page', provider: 'required', csrf: 'flow', storesCallbackUrl: true, run: callback },
+	'POST callback': { errors: 'page', provider: 'required', csrf: 'flow', storesCallbackUrl: true, run: callback },
+	'GET signout': { ...read, errors: 'page', run: signOutGet },
+	'POST signout': { errors: 'page', provider: 'none', csrf: 'token', storesCallbackUrl: true, run: signOutPost },
+	'GET error': { ...read, errors: 'page', run: error },
+	'GET verify-request': { ...read, errors: 'page', run: verifyRequest },
+	'GET webauthn-options': { ...read, errors: 'json', provider: 'required', run: webauthnOptions }
+} satisfies Record<string, Route>);
+
+/** The route of a method and action, if the core serves it. */
+export function routeOf(method: string, action: string): Route | undefined {
+	return Object.hasOwn(ROUTES, `${method} ${action}`) ? ROUTES[`${method} ${action}`] : undefined;
+}
+
+const ACTIONS: ReadonlySet<string> = new Set(Object.keys(ROUTES).map((key) => key.slice(key.indexOf(' ') + 1)));
+const WITH_PROVIDER: ReadonlySet<string> = new Set(
+	Object.entries(ROUTES)
+		.filter(([, route]) => route.provider !== 'none')
+		.map(([key]) => key.slice(key.indexOf(' ') + 1))
+);
+
+/** Is `action` one the core serves (by any method)? */
+export function isAuthAction(action: string): action is AuthAction {
+	return ACTIONS.has(action);
+}
+
+/** Does `action` take a provider id (by any method)? */
+export function takesProvider(action: AuthAction): boolean {
+	return WITH_PROVIDER.has(action);
 }
 
 /**
- * Beside the double-submit token, a state-changing POST must not come from another site: a
- * foreign (or opaque `null`) `Origin`, or `Sec-Fetch-Site: cross-site`, is refused. This also
- * covers JSON bodies, which SvelteKit's own form check does not.
+ * Dispatches a parsed request through the route table: the provider rule, the CSRF rule and the
+ * callback-URL cookie are applied here, once, for every action.
  */
-function checkOrigin(req: RequestInternal, ctx: AuthContext): void {
-	if (ctx.csrfChecked) return;
+export async function route(req: RequestInternal, ctx: AuthContext): Promise<ResponseInternal> {
+	const entry = routeOf(req.method, req.action);
+	if (!entry) throw new UnknownAction(`${req.method} ${req.action} is not supported`);
+	let resolved: Promise<{ callbackUrl: string; cookie?: Cookie }> | undefined;
+	const callbackUrl = async () => (await (resolved ??= resolveCallbackUrl(ctx, req))).callbackUrl;
+	const res = await dispatch(entry, req, ctx, callbackUrl);
+	const remembered = entry.storesCallbackUrl && resolved ? (await resolved).cookie : undefined;
+	const cookies = [...ctx.pendingCookies, ...(remembered ? [remembered] : []), ...(res.cookies ?? [])];
+	return cookies.length ? { ...res, cookies } : res;
+}
+
+function dispatch(entry: Route, req: RequestInternal, ctx: AuthContext, callbackUrl: CallbackUrl) {
+	if (entry.provider !== 'required') {
+		checkCsrf(req, ctx, entry.csrf === 'none' ? 'none' : 'token');
+		return entry.run(req, ctx, callbackUrl);
+	}
+	// The client's mistake, not the server's: a 4xx (Auth.js answers with a 500 error page here).
+	if (!hasProvider(ctx)) {
+		throw new InvalidRequest(req.providerId ? 'no such provider' : `${req.action} needs a provider`, req.providerId ? 404 : 400);
+	}
+	checkCsrf(req, ctx, entry.csrf === 'flow' ? flowOf(ctx.provider).callback.protection : entry.csrf);
+	return entry.run(req, ctx, callbackUrl);
+}
+
+function hasProvider(ctx: AuthContext): ctx is ProviderContext {
+	return ctx.provider !== undefined;
+}
+
+/**
+ * A state-changing POST must come from this site: a foreign (or opaque `null`) `Origin`, or
+ * `Sec-Fetch-Site: cross-site`, is refused (this covers JSON bodies too, which SvelteKit's own
+ * form check does not); and where the rule is the token, the body must echo the double-submit
+ * CSRF token. A callback protected by check cookies is cross-site by design (`form_post`).
+ */
+function checkCsrf(req: RequestInternal, ctx: AuthContext, rule: 'none' | 'token' | 'checks'): void {
+	if (req.method !== 'POST' || ctx.csrfChecked || rule !== 'token') return;
 	const origin = req.headers.get('origin');
 	const crossSite = req.headers.get('sec-fetch-site') === 'cross-site';
 	if (crossSite || (origin !== null && origin !== ctx.origin && origin !== req.url.origin)) {
 		throw new InvalidRequest('Cross-site request refused', 403);
 	}
+	if (!ctx.csrf.verified) throw new MissingCSRF(`${req.action} without a valid CSRF token`);
 }

@@ -1,19 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { AccountNotLinked, MissingAdapterMethods, OAuthAccountNotLinked } from './errors.js';
+import { need } from './adapter.js';
+import { AccountNotLinked, OAuthAccountNotLinked } from './errors.js';
 import type { AuthContext } from './context.js';
 import type { Adapter } from './types/adapter.js';
 import type { Account, AdapterAccount, AdapterUser, Profile, User } from './types/models.js';
 
 /** Who signed in, once the data layer has been consulted. */
 export interface ResolvedUser {
-	user: User;
+	user: User & { id: string };
 	isNewUser: boolean;
-}
-
-function need<K extends keyof Adapter>(adapter: Adapter, ...methods: K[]): Required<Pick<Adapter, K>> {
-	const missing = methods.filter((method) => typeof adapter[method] !== 'function');
-	if (missing.length) throw new MissingAdapterMethods(`The adapter lacks ${missing.join(', ')}`);
-	return adapter as Required<Pick<Adapter, K>>;
 }
 
 /** The stored user an account already belongs to, if any (the `signIn` callback sees it). */
@@ -36,7 +31,7 @@ export async function existingUser(ctx: AuthContext, account: Account): Promise<
  */
 export async function resolveUser(
 	ctx: AuthContext,
-	identity: { user: User; account: Account; profile?: Profile },
+	identity: { user: User & { id: string }; account: Account; profile?: Profile },
 	known: AdapterUser | null,
 	currentUserId: string | undefined,
 	allowEmailLinking: boolean

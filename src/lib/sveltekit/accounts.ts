@@ -1,10 +1,8 @@
 import type { RequestEvent } from '@sveltejs/kit';
 import { getRequestEvent } from '$app/server';
-import { accessToken } from '../core/flows/oauth/access-token.js';
-import { type LinkedAccount, linkedAccounts } from '../core/session/accounts.js';
-import type { CurrentSession } from './current.js';
+import type { CurrentSession, LinkedAccount } from '../core/index.js';
 
-export type { LinkedAccount } from '../core/session/accounts.js';
+export type { LinkedAccount } from '../core/index.js';
 
 export interface AccountsApi {
 	/** The providers linked to the signed-in user (no tokens); `[]` when signed out. */
@@ -12,12 +10,7 @@ export interface AccountsApi {
 }
 
 export function createAccounts(current: (event: RequestEvent) => Promise<CurrentSession>): AccountsApi {
-	return {
-		list: async () => {
-			const { ctx, read } = await current(getRequestEvent());
-			return linkedAccounts(ctx, read);
-		}
-	};
+	return { list: async () => (await current(getRequestEvent())).linkedAccounts() };
 }
 
 /**
@@ -28,8 +21,5 @@ export function createAccounts(current: (event: RequestEvent) => Promise<Current
 export function createGetAccessToken(
 	current: (event: RequestEvent) => Promise<CurrentSession>
 ): (event: RequestEvent, providerId: string) => Promise<string | null> {
-	return async (event, providerId) => {
-		const { ctx, read } = await current(event);
-		return accessToken(ctx, read, providerId);
-	};
+	return async (event, providerId) => (await current(event)).accessToken(providerId);
 }

@@ -1,14 +1,11 @@
 import { fail, redirect, type ActionFailure, type RequestEvent } from '@sveltejs/kit';
 import { getRequestEvent } from '$app/server';
-import type { AuthOptions } from '../core/config.js';
-import type { ProviderConfig } from '../core/types/provider.js';
-import { AuthError, CredentialsSignin, safeCode, urlErrorFor } from '../core/errors.js';
-import { signInMessage } from '../core/pages/messages.js';
+import { AuthError, type AuthServer, type ClientProvider, CredentialsSignin, type Redirect, safeCode, signInMessage, urlErrorFor } from '../core/index.js';
+import { applyCookies } from './cookies.js';
 import { parseSignInForm, parseSignOutForm, validRedirectTo } from './form.js';
-import { perform, signInPageUrl } from './perform.js';
 import type { AuthActionFailure } from './types.js';
 
-type GetOptions = (event: RequestEvent) => Promise<AuthOptions>;
+type GetServer = (event: RequestEvent) => Promise<AuthServer>;
 
 /**
  * Locations come from the core, already validated (same-origin callback URLs, or the provider's
@@ -60,9 +57,9 @@ function refusal(error: AuthError, values?: Record<string, string>): AuthActionF
 	};
 }
 
-/** The submitted values worth showing again: declared, non-password credentials fields. */
-function keptValues(provider: ProviderConfig | undefined, fields: Record<string, string>): Record<string, string> | undefined {
-	if (provider?.type !== 'credentials') return undefined;
+/** The submitted values worth showing again: the provider's declared, non-password form fields. */
+function keptValues(provider: ClientProvider | undefined, fields: Record<string, string>): Record<string, string> | undefined {
+	if (!provider?.credentials) return undefined;
 	const kept: Record<string, string> = {};
 	for (const [name, input] of Object.entries(provider.credentials)) {
 		if (input.type !== 'password' && typeof fields[name] === 'string') kept[name] = fields[name].slice(0, 256);
@@ -70,7 +67,13 @@ function keptValues(provider: ProviderConfig | undefined, fields: Record<string,
 	return kept;
 }
 
-export function createSignIn(getOptions: GetOptions): SignInFunction {
+/** Sets the cookies of a sign-in or sign-out on the event and answers where to go next. */
+function follow(event: RequestEvent, outcome: Redirect): string {
+	applyCookies(event.cookies, outcome.cookies);
+	return outcome.url;
+}
+
+export function createSignIn(getServer: GetServer): SignInFunction {
 	async function run(
 		event: RequestEvent,
 		providerId: string | undefined,
@@ -78,30 +81,23 @@ export function createSignIn(getOptions: GetOptions): SignInFunction {
 		authorizationParams: URLSearchParams,
 		redirectTo: string | undefined
 	): Promise<string> {
-		const options = await getOptions(event);
-		const callbackUrl = redirectTo ?? event.url.href;
-		const provider = options.providers.find((p) => p.id === providerId);
-		if (!provider) return signInPageUrl(event, options, callbackUrl);
-		return perform(event, options, {
-			action: provider.type === 'credentials' ? 'callback' : 'signin',
-			providerId: provider.id,
-			body: { ...fields, callbackUrl },
-			query: authorizationParams
-		});
+		const server = await getServer(event);
+		const request = { url: event.url, request: event.request };
+		return follow(event, await server.signIn(request, providerId, { fields, authorizationParams, callbackUrl: redirectTo }));
 	}
 
 	async function asAction(event: RequestEvent): Promise<ActionFailure<AuthActionFailure>> {
-		const options = await getOptions(event);
+		const providers = (await getServer(event)).providers();
 		const form = await event.request.formData().catch(() => undefined);
 		if (!form) return fail(400, { failed: true as const, fieldErrors: {}, formErrors: ['Expected a form submission.'] });
-		const parsed = parseSignInForm(form, options.providers.map((p) => p.id), event.url.origin);
+		const parsed = parseSignInForm(form, providers.map((p) => p.id), event.url.origin);
 		if (!parsed.ok) return fail(400, parsed.failure);
 		const { providerId, options: fields, authorizationParams, redirectTo } = parsed.value;
 		let location: string;
 		try {
 			location = await run(event, providerId, fields, authorizationParams, redirectTo);
 		} catch (error) {
-			const provider = options.providers.find((p) => p.id === providerId);
+			const provider = providers.find((p) => p.id === providerId);
 			if (error instanceof AuthError) return fail(400, refusal(error, keptValues(provider, fields)));
 			throw error;
 		}
@@ -129,10 +125,10 @@ export function createSignIn(getOptions: GetOptions): SignInFunction {
 	return signIn as SignInFunction;
 }
 
-export function createSignOut(getOptions: GetOptions): SignOutFunction {
+export function createSignOut(getServer: GetServer): SignOutFunction {
 	async function run(event: RequestEvent, redirectTo: string | undefined): Promise<string> {
-		const options = await getOptions(event);
-		return perform(event, options, { action: 'signout', body: { callbackUrl: redirectTo ?? event.url.href } });
+		const server = await getServer(event);
+		return follow(event, await server.signOut({ url: event.url, request: event.request }, { callbackUrl: redirectTo }));
 	}
 
 	async function signOut(

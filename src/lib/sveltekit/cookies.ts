@@ -1,5 +1,5 @@
 import type { Cookies } from '@sveltejs/kit';
-import type { Cookie } from '../core/types/internal.js';
+import type { Cookie } from '../core/index.js';
 
 /** Hands core cookies to SvelteKit (values already plain; the core and kit both URI-encode). */
 export function applyCookies(target: Cookies, cookies: readonly Cookie[] | undefined): void {

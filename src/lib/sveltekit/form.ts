@@ -1,4 +1,4 @@
-import { parseCallbackUrl } from '../core/redirect.js';
+import { safeCallbackUrl } from '../core/index.js';
 import type { AuthActionFailure } from './types.js';
 
 /** The validated fields of a sign-in form. */
@@ -41,8 +41,8 @@ function single(form: FormData, name: string, out: AuthActionFailure): string | 
  */
 export function validRedirectTo(value: string | undefined, origin: string, out: AuthActionFailure): string | undefined {
 	if (value === undefined || value === '') return undefined;
-	const parsed = parseCallbackUrl(value);
-	if (parsed && (parsed.startsWith('/') || new URL(parsed).origin === origin)) return parsed;
+	const safe = safeCallbackUrl(value, origin);
+	if (safe) return safe;
 	(out.fieldErrors.redirectTo ??= []).push('Must be a path on this site.');
 	return undefined;
 }

@@ -1,26 +1,21 @@
 import type { RequestEvent } from '@sveltejs/kit';
+import type { AuthServer, CurrentSession } from '../core/index.js';
 import type { Handle } from './types.js';
-import { respond } from '../core/auth.js';
-import type { AuthOptions } from '../core/config.js';
-import { toResponse } from '../core/response.js';
-import type { CurrentSession } from './current.js';
-import { createSessionGetter } from './locals.js';
 
 /**
  * The `handle` hook: sets `locals.auth()` on every request and serves
  * `{paths.base}{basePath}/*` through the core; everything else goes on to the app.
  */
 export function createHandle(
-	getOptions: (event: RequestEvent) => Promise<AuthOptions>,
+	getServer: (event: RequestEvent) => Promise<AuthServer>,
 	current: (event: RequestEvent) => Promise<CurrentSession>
 ): Handle {
 	return async ({ event, resolve }) => {
-		event.locals.auth = createSessionGetter(event, current);
-		const options = await getOptions(event);
-		const { pathname } = event.url;
-		if (pathname !== options.basePath && !pathname.startsWith(`${options.basePath}/`)) {
-			return resolve(event);
-		}
-		return toResponse(await respond(event.request, options), event.request);
+		// `locals.auth()` reads the session straight through the core (no synthetic HTTP request),
+		// once per request; it fails closed: a broken configuration throws, it never yields a session.
+		event.locals.auth = async () => (await current(event)).session;
+		const server = await getServer(event);
+		if (!server.serves(event.url.pathname)) return resolve(event);
+		return server.handle(event.request);
 	};
 }

@@ -4,7 +4,7 @@ import type { RequestEvent } from '@sveltejs/kit';
 import { type AccountsApi, createAccounts, createGetAccessToken } from './accounts.js';
 import { createCurrentSession } from './current.js';
 import { createHandle } from './handle.js';
-import { createOptionsGetter } from './options.js';
+import { createServerGetter } from './options.js';
 import { createSessionManager, type SessionManager } from './sessions.js';
 import type { SvelteKitAuthConfigInput } from './types.js';
 
@@ -28,12 +28,12 @@ export interface SvelteKitAuthResult {
  * as form actions and server functions. The config may be a function of the request event.
  */
 export function SvelteKitAuth(config: SvelteKitAuthConfigInput): SvelteKitAuthResult {
-	const getOptions = createOptionsGetter(config);
-	const current = createCurrentSession(getOptions);
+	const getServer = createServerGetter(config);
+	const current = createCurrentSession(getServer);
 	return {
-		handle: createHandle(getOptions, current),
-		signIn: createSignIn(getOptions),
-		signOut: createSignOut(getOptions),
+		handle: createHandle(getServer, current),
+		signIn: createSignIn(getServer),
+		signOut: createSignOut(getServer),
 		sessions: createSessionManager(current),
 		accounts: createAccounts(current),
 		getAccessToken: createGetAccessToken(current)

@@ -1,30 +1,26 @@
 import type { RequestEvent } from '@sveltejs/kit';
-import { type AuthOptions, resolveOptions } from '../core/config.js';
-import type { Keyring } from '../core/session/keys.js';
-import type { AuthConfig } from '../core/types/config.js';
+import { type AuthConfig, type AuthServer, lazyAuthServer } from '../core/index.js';
 import { appBase } from './app-base.js';
 import { kitEnv } from './env.js';
 import type { SvelteKitAuthConfig, SvelteKitAuthConfigInput } from './types.js';
 
 /**
- * Resolves the options of one `SvelteKitAuth` for an event. The app's `paths.base` is prefixed to
- * the (user-chosen) `basePath`. Derived options are cached per config object, and keys per secret
- * across lazy configs, so a config function that returns a fresh object each time does not
- * re-derive keys on every request.
+ * The core server of one `SvelteKitAuth` for an event, with the app's `paths.base` prefixed to
+ * the (user-chosen) `basePath`. One server per config object, all sharing one runtime, so a
+ * config function that returns a fresh object each time re-derives nothing that matters.
  */
-export function createOptionsGetter(input: SvelteKitAuthConfigInput): (event: RequestEvent) => Promise<AuthOptions> {
+export function createServerGetter(input: SvelteKitAuthConfigInput): (event: RequestEvent) => Promise<AuthServer> {
 	const base = appBase();
-	const keyrings = new Map<string, Keyring>();
 	const withBase = new WeakMap<SvelteKitAuthConfig, AuthConfig>();
-	const resolveFor = (config: SvelteKitAuthConfig): AuthOptions => {
-		let effective = withBase.get(config);
-		if (!effective) {
+	const effective = (config: SvelteKitAuthConfig): AuthConfig => {
+		let mapped = withBase.get(config);
+		if (!mapped) {
 			const basePath = config.basePath ?? '/auth';
-			effective = { ...config, basePath: base && !basePath.startsWith(`${base}/`) ? `${base}${basePath}` : basePath };
-			withBase.set(config, effective);
+			mapped = { ...config, basePath: base && !basePath.startsWith(`${base}/`) ? `${base}${basePath}` : basePath };
+			withBase.set(config, mapped);
 		}
-		return resolveOptions(effective, { env: kitEnv, keyrings });
+		return mapped;
 	};
-	if (typeof input !== 'function') return async () => resolveFor(input);
-	return async (event) => resolveFor(await input(event));
+	const lazy = typeof input === 'function' ? async (event: RequestEvent) => effective(await input(event)) : effective(input);
+	return lazyAuthServer(lazy, { env: kitEnv });
 }

@@ -1,9 +1,8 @@
 import type { RequestEvent } from '@sveltejs/kit';
 import { getRequestEvent } from '$app/server';
-import { listSessions, revokeOtherSessions, revokeSession, type SessionInfo } from '../core/session/manage.js';
-import type { CurrentSession } from './current.js';
+import type { CurrentSession, SessionInfo } from '../core/index.js';
 
-export type { SessionInfo } from '../core/session/manage.js';
+export type { SessionInfo } from '../core/index.js';
 
 /** Server-side session management for the signed-in user (database sessions). */
 export interface SessionManager {
@@ -19,17 +18,8 @@ export function createSessionManager(current: (event: RequestEvent) => Promise<C
 	// The request's session is the one `locals.auth()` read: no second lookup.
 	const scope = () => current(getRequestEvent());
 	return {
-		list: async () => {
-			const { ctx, cookies, read } = await scope();
-			return listSessions(ctx, cookies, read);
-		},
-		revoke: async (id) => {
-			const { ctx, cookies, read } = await scope();
-			return revokeSession(ctx, cookies, id, read);
-		},
-		revokeOthers: async () => {
-			const { ctx, cookies, read } = await scope();
-			return revokeOtherSessions(ctx, cookies, read);
-		}
+		list: async () => (await scope()).listSessions(),
+		revoke: async (id) => (await scope()).revokeSession(id),
+		revokeOthers: async () => (await scope()).revokeOtherSessions()
 	};
 }

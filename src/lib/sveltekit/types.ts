@@ -1,6 +1,5 @@
 import type { RequestEvent } from '@sveltejs/kit';
-import type { AuthConfig } from '../core/types/config.js';
-import type { Session } from '../core/types/models.js';
+import type { AuthConfig, Session } from '../core/index.js';
 
 /** The configuration of `SvelteKitAuth` (the core's, minus the framework-author markers). */
 export type SvelteKitAuthConfig = Omit<AuthConfig, 'raw' | 'skipCSRFCheck'>;

@@ -2,7 +2,7 @@ import { render } from 'svelte/server';
 import { describe, expect, test } from 'vitest';
 import SignIn from '../../../src/lib/components/SignIn.svelte';
 import { SIGNIN_MESSAGES } from '../../../src/lib/core/pages/messages.js';
-import type { ClientProvider } from '../../../src/lib/sveltekit/providers.js';
+import type { ClientProvider } from '../../../src/lib/core/index.js';
 
 const providers: ClientProvider[] = [
 	{ id: 'credentials', name: 'Credentials', type: 'credentials', credentials: { email: { label: 'Email', type: 'email' } } }

@@ -1,26 +1,17 @@
-import { type AuthContext, resolveCallbackUrl } from '../context.js';
-import { InvalidRequest, MissingCSRF } from '../errors.js';
-import { credentialsIdentity } from '../flows/credentials.js';
-import { callbackParams, oauthIdentity } from '../flows/oauth/callback.js';
-import { forwardTarget } from '../flows/oauth/proxy.js';
+import { InvalidRequest } from '../errors.js';
+import { flowOf } from '../flows/index.js';
 import { completeSignIn } from '../login.js';
+import type { CallbackUrl, ProviderContext } from '../router.js';
 import type { RequestInternal, ResponseInternal } from '../types/internal.js';
 
-/** GET|POST /callback/<id>: the provider proves who the user is; login.ts does the rest. */
-export async function callback(req: RequestInternal, ctx: AuthContext): Promise<ResponseInternal> {
-	const provider = ctx.provider;
-	// The client's mistake, not the server's: a 4xx (Auth.js answers with a 500 error page here).
-	if (!provider) throw new InvalidRequest(req.providerId ? 'no such provider' : 'a callback needs a provider', req.providerId ? 404 : 400);
-	if (provider.type === 'credentials') {
-		if (req.method !== 'POST') throw new InvalidRequest('credentials callbacks must be POSTed');
-		if (!ctx.csrf.verified) throw new MissingCSRF('Credentials sign-in without a valid CSRF token');
-	} else {
-		// A redirect proxy (the stable deployment) hands a callback back to the deployment that started it.
-		const forward = req.method === 'GET' ? forwardTarget(ctx, provider, callbackParams(req)) : undefined;
-		if (forward) return { redirect: forward };
+/** GET|POST /callback/<id>: the provider's flow proves who the user is; login.ts does the rest. */
+export async function callback(req: RequestInternal, ctx: ProviderContext, callbackUrl: CallbackUrl): Promise<ResponseInternal> {
+	const { provider } = ctx;
+	const flow = flowOf(provider);
+	if (!flow.callback.methods.includes(req.method)) {
+		throw new InvalidRequest(`callbacks of "${provider.id}" must be ${flow.callback.methods.join(' or ')} requests`);
 	}
-	const { callbackUrl, cookie } = await resolveCallbackUrl(ctx, req);
-	const identity = provider.type === 'credentials' ? await credentialsIdentity(req, provider) : await oauthIdentity(req, ctx, provider);
-	const res = await completeSignIn(ctx, req, identity, callbackUrl);
-	return { ...res, cookies: [...(cookie ? [cookie] : []), ...(res.cookies ?? [])] };
+	const outcome = await flow.callback.run(req, ctx, provider);
+	if ('response' in outcome) return outcome.response;
+	return completeSignIn(ctx, req, outcome.identity, await callbackUrl());
 }

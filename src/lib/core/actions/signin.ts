@@ -1,37 +1,35 @@
-import { type AuthContext, actionUrl, resolveCallbackUrl, withParams } from '../context.js';
-import { isUrlSafeError, MissingCSRF } from '../errors.js';
-import { startOAuth } from '../flows/oauth/authorize.js';
+import { type AuthContext, actionUrl, withParams } from '../context.js';
+import { isUrlSafeError } from '../errors.js';
+import { flowOf } from '../flows/index.js';
 import { signInPage } from '../pages/index.js';
+import type { CallbackUrl } from '../router.js';
 import type { RequestInternal, ResponseInternal } from '../types/internal.js';
 
 /** GET /signin: the built-in page, or a redirect to `pages.signIn`. */
-export async function signInGet(req: RequestInternal, ctx: AuthContext): Promise<ResponseInternal> {
-	const { callbackUrl, cookie } = await resolveCallbackUrl(ctx, req);
-	const cookies = cookie ? [cookie] : [];
+export async function signInGet(req: RequestInternal, ctx: AuthContext, resolveCallbackUrl: CallbackUrl): Promise<ResponseInternal> {
+	const callbackUrl = await resolveCallbackUrl();
 	if (req.providerId) {
 		// A provider's sign-in starts with a POST (it carries the CSRF token): show the page.
-		return { redirect: withParams(actionUrl(ctx, 'signin'), { callbackUrl }), cookies };
+		return { redirect: withParams(actionUrl(ctx, 'signin'), { callbackUrl }) };
 	}
 	const error = req.query.error && isUrlSafeError(req.query.error) ? req.query.error : undefined;
 	const custom = ctx.options.pages.signIn;
 	if (custom) {
 		const code = error === 'CredentialsSignin' ? req.query.code : undefined;
-		return { redirect: withParams(`${ctx.origin}${custom}`, { callbackUrl, error, code }), cookies };
+		return { redirect: withParams(`${ctx.origin}${custom}`, { callbackUrl, error, code }) };
 	}
-	return { ...signInPage(ctx, { callbackUrl, error }), cookies };
+	return signInPage(ctx, { callbackUrl, error });
 }
 
 /**
- * POST /signin[/<id>]: starts a provider's flow. Providers whose form posts straight to their
- * callback (credentials) and a POST without a provider land on the sign-in page.
+ * POST /signin[/<id>]: starts the provider's flow. A provider whose flow has no start (its form
+ * posts straight to its callback) and a POST without a provider land on the sign-in page.
  */
-export async function signInPost(req: RequestInternal, ctx: AuthContext): Promise<ResponseInternal> {
-	if (!ctx.csrf.verified) throw new MissingCSRF('Sign-in without a valid CSRF token');
-	const { callbackUrl, cookie } = await resolveCallbackUrl(ctx, req);
-	const cookies = cookie ? [cookie] : [];
-	const signinPage = withParams(ctx.options.pages.signIn ? `${ctx.origin}${ctx.options.pages.signIn}` : actionUrl(ctx, 'signin'), { callbackUrl });
+export async function signInPost(req: RequestInternal, ctx: AuthContext, resolveCallbackUrl: CallbackUrl): Promise<ResponseInternal> {
+	const callbackUrl = await resolveCallbackUrl();
 	const provider = ctx.provider;
-	if (!provider || provider.type === 'credentials') return { redirect: signinPage, cookies };
-	const started = await startOAuth(req, ctx, provider);
-	return { ...started, cookies: [...cookies, ...(started.cookies ?? [])] };
+	const start = provider && flowOf(provider).start;
+	if (provider && start) return start(req, ctx, provider);
+	const page = ctx.options.pages.signIn ? `${ctx.origin}${ctx.options.pages.signIn}` : actionUrl(ctx, 'signin');
+	return { redirect: withParams(page, { callbackUrl }) };
 }

@@ -1,7 +1,6 @@
-import { type AuthContext, resolveCallbackUrl } from '../context.js';
-import { MissingCSRF } from '../errors.js';
+import type { AuthContext } from '../context.js';
 import { signOutPage } from '../pages/index.js';
-import { endSession } from '../session/index.js';
+import type { CallbackUrl } from '../router.js';
 import type { RequestInternal, ResponseInternal } from '../types/internal.js';
 
 /** GET /signout: the confirmation page (a POST form), or a redirect to `pages.signOut`. */
@@ -13,9 +12,8 @@ export async function signOutGet(req: RequestInternal, ctx: AuthContext): Promis
 }
 
 /** POST /signout: ends the session (cookie and, for database sessions, the row). */
-export async function signOutPost(req: RequestInternal, ctx: AuthContext): Promise<ResponseInternal> {
-	if (!ctx.csrf.verified) throw new MissingCSRF('Sign-out without a valid CSRF token');
-	const { callbackUrl, cookie } = await resolveCallbackUrl(ctx, req);
-	const cookies = await endSession(ctx, req.cookies);
-	return { redirect: callbackUrl, cookies: cookie ? [cookie, ...cookies] : cookies };
+export async function signOutPost(req: RequestInternal, ctx: AuthContext, callbackUrl: CallbackUrl): Promise<ResponseInternal> {
+	const redirect = await callbackUrl();
+	const cookies = await ctx.options.strategy.end(ctx, req.cookies);
+	return { redirect, cookies };
 }

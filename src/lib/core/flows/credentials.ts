@@ -1,18 +1,43 @@
 import { randomUUID } from 'node:crypto';
-import { CallbackRouteError, CredentialsSignin } from '../errors.js';
+import { CallbackRouteError, CredentialsSignin, MissingAdapterMethods, MissingAuthorize } from '../errors.js';
 import type { Identity } from '../login.js';
 import type { RequestInternal } from '../types/internal.js';
 import type { CredentialsConfig } from '../types/provider.js';
+import type { Flow } from './flow.js';
+
+/** What a credentials sign-in on database sessions needs of the adapter (the user it mirrors). */
+const DATABASE_METHODS = ['getUser', 'getUserByEmail', 'createUser'] as const;
 
 /**
- * Credentials: the app's `authorize()` decides. `null` → `CredentialsSignin` (code
- * `credentials`); a thrown `CredentialsSignin` keeps its own code; any other throw is a server
- * fault (`CallbackRouteError`, shown as `Configuration`), logged with its cause.
+ * Credentials: the app's `authorize()` decides, on the callback alone (there is no start). The
+ * callback is a POST whose body carries the CSRF token beside the fields.
  */
-export async function credentialsIdentity(
-	req: RequestInternal,
-	provider: CredentialsConfig
-): Promise<Identity> {
+export const credentialsFlow: Flow<CredentialsConfig> = {
+	assert(provider, { config, session }) {
+		if (typeof provider.authorize !== 'function') {
+			throw new MissingAuthorize(`Credentials provider "${provider.id}" has no authorize() function.`);
+		}
+		if (session.strategy !== 'database') return;
+		const missing = DATABASE_METHODS.filter((method) => typeof config.adapter?.[method] !== 'function');
+		if (missing.length) {
+			throw new MissingAdapterMethods(`The adapter lacks ${missing.join(', ')} for credentials sign-in with database sessions.`);
+		}
+	},
+	serverAction: 'callback',
+	callback: {
+		methods: ['POST'],
+		protection: 'token',
+		run: async (req, _ctx, provider) => ({ identity: await credentialsIdentity(req, provider) })
+	},
+	publicView: (provider) => ({ credentials: provider.credentials })
+};
+
+/**
+ * `null` from `authorize()` → `CredentialsSignin` (code `credentials`); a thrown
+ * `CredentialsSignin` keeps its own code; any other throw is a server fault
+ * (`CallbackRouteError`, shown as `Configuration`), logged with its cause.
+ */
+async function credentialsIdentity(req: RequestInternal, provider: CredentialsConfig): Promise<Identity> {
 	const { csrfToken: _csrf, ...credentials } = req.body;
 	const request = new Request(req.url, {
 		method: 'POST',

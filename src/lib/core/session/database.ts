@@ -3,6 +3,7 @@ import type { AuthContext } from '../context.js';
 import type { Cookie } from '../types/internal.js';
 import type { AdapterSession, AdapterUser, Session } from '../types/models.js';
 import { expiredCookie } from './cookies.js';
+import type { DatabaseStrategy, SessionAdapter } from './strategy.js';
 import type { SessionRead, SessionStart } from './types.js';
 
 /** Longest session cookie worth a database lookup; anything longer is garbage. */
@@ -41,6 +42,18 @@ function absoluteEnd(ctx: AuthContext, session: AdapterSession): number | undefi
 	return session.createdAt.getTime() + absoluteMaxAge * 1000;
 }
 
+/** Database sessions in `adapter`: a row per session, the cookie carries a random token. */
+export function createDatabaseStrategy(adapter: SessionAdapter): DatabaseStrategy {
+	return {
+		kind: 'database',
+		adapter,
+		read: (ctx, cookies, update) => readDatabaseSession(ctx, adapter, cookies, update),
+		start: (ctx, start) => startDatabaseSession(ctx, adapter, start),
+		end: (ctx, cookies) => endDatabaseSession(ctx, adapter, cookies),
+		userId: (ctx, cookies) => databaseUserId(ctx, adapter, cookies)
+	};
+}
+
 /**
  * Reads a database session: one `getSessionAndUser` lookup (a garbage cookie costs at most that
  * one indexed query). Expired or past its absolute lifetime → deleted, cookie cleared, `null`.
@@ -49,21 +62,21 @@ function absoluteEnd(ctx: AuthContext, session: AdapterSession): number | undefi
  */
 export async function readDatabaseSession(
 	ctx: AuthContext,
+	adapter: SessionAdapter,
 	requestCookies: Record<string, string>,
 	update?: { data: unknown }
 ): Promise<SessionRead> {
 	const raw = requestCookies[ctx.cookies.sessionToken.name];
 	if (!raw) return { session: null, cookies: [] };
 	if (raw.length > MAX_TOKEN_LENGTH) return { session: null, cookies: clearCookie(ctx) };
-	const adapter = ctx.options.adapter!;
 	const key = storedSessionKey(ctx, raw);
-	const found = await adapter.getSessionAndUser!(key);
+	const found = await adapter.getSessionAndUser(key);
 	if (!found) return { session: null, cookies: clearCookie(ctx) };
 
 	const now = Date.now();
 	const hardEnd = absoluteEnd(ctx, found.session);
 	if (found.session.expires.getTime() <= now || (hardEnd !== undefined && hardEnd <= now)) {
-		await adapter.deleteSession!(key);
+		await adapter.deleteSession(key);
 		return { session: null, cookies: clearCookie(ctx) };
 	}
 
@@ -75,7 +88,7 @@ export async function readDatabaseSession(
 	const capped = hardEnd !== undefined && expires.getTime() >= hardEnd;
 	if (!capped && lastExtended + updateAge * 1000 <= now) {
 		expires = new Date(Math.min(now + maxAge * 1000, hardEnd ?? Infinity));
-		await adapter.updateSession!({ sessionToken: key, expires });
+		await adapter.updateSession({ sessionToken: key, expires });
 		cookies = [sessionCookie(ctx, raw, expires)];
 	}
 	const session = await ctx.options.callbacks.session({
@@ -92,17 +105,16 @@ export async function readDatabaseSession(
  * bits (default generator); only its hash is stored. A session the browser already had is ended
  * first: a new sign-in always gets a new token (no session fixation).
  */
-export async function startDatabaseSession(ctx: AuthContext, start: SessionStart): Promise<Cookie[]> {
-	const adapter = ctx.options.adapter!;
+async function startDatabaseSession(ctx: AuthContext, adapter: SessionAdapter, start: SessionStart): Promise<Cookie[]> {
 	const previous = start.requestCookies[ctx.cookies.sessionToken.name];
-	if (previous && previous.length <= MAX_TOKEN_LENGTH) await adapter.deleteSession!(storedSessionKey(ctx, previous));
+	if (previous && previous.length <= MAX_TOKEN_LENGTH) await adapter.deleteSession(storedSessionKey(ctx, previous));
 	const token = ctx.options.session.generateSessionToken();
 	const now = new Date();
 	const { maxAge, absoluteMaxAge } = ctx.options.session;
 	const expires = new Date(now.getTime() + Math.min(maxAge, absoluteMaxAge ?? Infinity) * 1000);
-	await adapter.createSession!({
+	await adapter.createSession({
 		sessionToken: storedSessionKey(ctx, token),
-		userId: start.user.id!,
+		userId: start.user.id,
 		expires,
 		createdAt: now,
 		userAgent: start.userAgent?.slice(0, 256) ?? null
@@ -111,20 +123,20 @@ export async function startDatabaseSession(ctx: AuthContext, start: SessionStart
 }
 
 /** Ends a database session: the row and the cookie go; `signOut` sees the deleted session. */
-export async function endDatabaseSession(ctx: AuthContext, requestCookies: Record<string, string>): Promise<Cookie[]> {
+async function endDatabaseSession(ctx: AuthContext, adapter: SessionAdapter, requestCookies: Record<string, string>): Promise<Cookie[]> {
 	const raw = requestCookies[ctx.cookies.sessionToken.name];
 	let session: AdapterSession | null | undefined | void = null;
 	if (raw && raw.length <= MAX_TOKEN_LENGTH) {
-		session = await ctx.options.adapter!.deleteSession!(storedSessionKey(ctx, raw));
+		session = await adapter.deleteSession(storedSessionKey(ctx, raw));
 	}
 	await ctx.options.events.signOut?.({ session });
 	return clearCookie(ctx);
 }
 
-export async function databaseUserId(ctx: AuthContext, requestCookies: Record<string, string>): Promise<string | undefined> {
+async function databaseUserId(ctx: AuthContext, adapter: SessionAdapter, requestCookies: Record<string, string>): Promise<string | undefined> {
 	const raw = requestCookies[ctx.cookies.sessionToken.name];
 	if (!raw || raw.length > MAX_TOKEN_LENGTH) return undefined;
-	const found = await ctx.options.adapter!.getSessionAndUser!(storedSessionKey(ctx, raw));
+	const found = await adapter.getSessionAndUser(storedSessionKey(ctx, raw));
 	if (!found) return undefined;
 	const hardEnd = absoluteEnd(ctx, found.session);
 	const now = Date.now();

@@ -3,19 +3,42 @@ import type { AuthContext } from '../context.js';
 import { now } from './jwt.js';
 import { clearChunked, readChunked, writeChunked } from './cookies.js';
 import { decodeSessionToken, encodeSessionToken } from './token.js';
-import { refreshJwtTokens, sessionTokens } from '../flows/oauth/refresh.js';
+import type { JwtStrategy } from './strategy.js';
 import type { SessionRead, SessionStart } from './types.js';
-import type { JWT } from '../types/models.js';
+import type { Account, JWT } from '../types/models.js';
 import type { Session } from '../types/models.js';
 import type { Cookie } from '../types/internal.js';
+
+/**
+ * What JWT sessions need from above the session layer: provider tokens are kept in the token when
+ * there is no adapter to keep them, and refreshed as they expire (the OAuth flow knows how).
+ */
+export interface JwtHooks {
+	/** The provider tokens worth keeping in the session token after a sign-in through `account`. */
+	keepTokens(account: Account): object | undefined;
+	/** The token with its provider tokens refreshed when due (the same object when nothing was). */
+	refresh(ctx: AuthContext, token: JWT): Promise<JWT>;
+}
+
+/** JWT sessions: the whole session lives in an encrypted cookie. */
+export function createJwtStrategy(hooks: JwtHooks): JwtStrategy {
+	return {
+		kind: 'jwt',
+		read: (ctx, cookies, update) => readJwtSession(ctx, hooks, cookies, update),
+		start: (ctx, start) => startJwtSession(ctx, hooks, start),
+		end: endJwtSession,
+		userId: jwtUserId
+	};
+}
 
 /**
  * Reads a JWT session: one decrypt, the `jwt` and `session` callbacks, and a new cookie only when
  * one is due (`updateAge` since it was issued), when the `jwt` callback changed the token, or on
  * an update. Anything unreadable clears the cookie and reads as no session.
  */
-export async function readJwtSession(
+async function readJwtSession(
 	ctx: AuthContext,
+	hooks: JwtHooks,
 	requestCookies: Record<string, string>,
 	update?: { data: unknown }
 ): Promise<SessionRead> {
@@ -32,7 +55,7 @@ export async function readJwtSession(
 	// default callback edits nothing, so only a refresh (a new object) can change the token.
 	const before = callbacks.jwt === defaultJwtCallback ? undefined : JSON.stringify(decoded);
 	const token = await callbacks.jwt({
-		token: await refreshJwtTokens(ctx, decoded),
+		token: await hooks.refresh(ctx, decoded),
 		...(update ? { trigger: 'update' as const, session: update.data } : {})
 	});
 	if (!token) return { session: null, cookies: clearChunked(name, options, requestCookies) };
@@ -76,11 +99,11 @@ async function writeJwtCookies(
 }
 
 /** Issues the session token of a completed sign-in (the `jwt` callback decides its claims). */
-export async function startJwtSession(ctx: AuthContext, start: SessionStart): Promise<Cookie[]> {
+async function startJwtSession(ctx: AuthContext, hooks: JwtHooks, start: SessionStart): Promise<Cookie[]> {
 	const { user, account, profile, isNewUser, requestCookies } = start;
 	const { name, options } = ctx.cookies.sessionToken;
 	// Without an adapter, the token is the only place a provider's tokens can be kept for refresh.
-	const oauth = !ctx.options.adapter && account ? sessionTokens(account) : undefined;
+	const oauth = !ctx.options.adapter && account ? hooks.keepTokens(account) : undefined;
 	const token = await ctx.options.callbacks.jwt({
 		token: { name: user.name, email: user.email, picture: user.image, sub: user.id, ...(oauth ? { oauth } : {}) },
 		user,
@@ -94,7 +117,7 @@ export async function startJwtSession(ctx: AuthContext, start: SessionStart): Pr
 }
 
 /** Ends a JWT session: the cookie goes, and the `signOut` event sees the token it carried. */
-export async function endJwtSession(ctx: AuthContext, requestCookies: Record<string, string>): Promise<Cookie[]> {
+async function endJwtSession(ctx: AuthContext, requestCookies: Record<string, string>): Promise<Cookie[]> {
 	const { name, options } = ctx.cookies.sessionToken;
 	const raw = readChunked(requestCookies, name);
 	const token = raw ? await decodeSessionToken(ctx, raw) : null;
@@ -102,7 +125,7 @@ export async function endJwtSession(ctx: AuthContext, requestCookies: Record<str
 	return clearChunked(name, options, requestCookies);
 }
 
-export async function jwtUserId(ctx: AuthContext, requestCookies: Record<string, string>): Promise<string | undefined> {
+async function jwtUserId(ctx: AuthContext, requestCookies: Record<string, string>): Promise<string | undefined> {
 	const raw = readChunked(requestCookies, ctx.cookies.sessionToken.name);
 	const token = raw ? await decodeSessionToken(ctx, raw) : null;
 	return typeof token?.sub === 'string' ? token.sub : undefined;

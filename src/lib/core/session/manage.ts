@@ -1,8 +1,9 @@
 import { hash } from 'node:crypto';
+import { need } from '../adapter.js';
 import type { AuthContext } from '../context.js';
-import { MissingAdapterMethods, UnsupportedStrategy } from '../errors.js';
+import { UnsupportedStrategy } from '../errors.js';
 import type { AdapterSession } from '../types/models.js';
-import { readDatabaseSession, storedSessionKey } from './database.js';
+import { storedSessionKey } from './database.js';
 import type { SessionRead } from './types.js';
 
 /** One of a user's sessions as the app may show it: no token, an opaque id to revoke it by. */
@@ -24,21 +25,18 @@ function publicId(storedKey: string): string {
 }
 
 /**
- * The signed-in user and the store's key of this request's session, or nothing. `read` is the
- * request's session when the caller has already read it (then no second lookup).
+ * The store, the signed-in user and the store's key of this request's session (`read` is the
+ * request's session, already read), or no user.
  */
-async function whoAsks(ctx: AuthContext, cookies: Record<string, string>, read?: SessionRead) {
-	if (ctx.options.session.strategy !== 'database') {
+function whoAsks(ctx: AuthContext, cookies: Record<string, string>, read: SessionRead) {
+	const strategy = ctx.options.strategy;
+	if (strategy.kind !== 'database') {
 		throw new UnsupportedStrategy('Listing and revoking sessions needs database sessions.');
 	}
-	const adapter = ctx.options.adapter!;
-	if (typeof adapter.listSessionsByUserId !== 'function' || typeof adapter.deleteSessionsByUserId !== 'function') {
-		throw new MissingAdapterMethods('The adapter lacks listSessionsByUserId/deleteSessionsByUserId for session management.');
-	}
-	const session = read ?? (await readDatabaseSession(ctx, cookies));
+	const store = need(strategy.adapter, 'listSessionsByUserId', 'deleteSessionsByUserId');
 	const raw = cookies[ctx.cookies.sessionToken.name];
-	if (!session.user || !raw) return undefined;
-	return { userId: session.user.id, currentKey: storedSessionKey(ctx, raw) };
+	const me = read.user && raw ? { userId: read.user.id, currentKey: storedSessionKey(ctx, raw) } : undefined;
+	return { store, me };
 }
 
 function info(session: AdapterSession, currentKey: string): SessionInfo {
@@ -52,11 +50,11 @@ function info(session: AdapterSession, currentKey: string): SessionInfo {
 }
 
 /** The signed-in user's live sessions, newest first; `[]` when not signed in. */
-export async function listSessions(ctx: AuthContext, cookies: Record<string, string>, read?: SessionRead): Promise<SessionInfo[]> {
-	const me = await whoAsks(ctx, cookies, read);
+export async function listSessions(ctx: AuthContext, cookies: Record<string, string>, read: SessionRead): Promise<SessionInfo[]> {
+	const { store, me } = whoAsks(ctx, cookies, read);
 	if (!me) return [];
 	const now = Date.now();
-	const sessions = await ctx.options.adapter!.listSessionsByUserId!(me.userId);
+	const sessions = await store.listSessionsByUserId(me.userId);
 	return sessions
 		.filter((session) => session.expires.getTime() > now)
 		.sort((a, b) => (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0))
@@ -64,24 +62,19 @@ export async function listSessions(ctx: AuthContext, cookies: Record<string, str
 }
 
 /** Ends one of the signed-in user's sessions by its public id. `false` if it is not theirs. */
-export async function revokeSession(
-	ctx: AuthContext,
-	cookies: Record<string, string>,
-	id: string,
-	read?: SessionRead
-): Promise<boolean> {
-	const me = await whoAsks(ctx, cookies, read);
+export async function revokeSession(ctx: AuthContext, cookies: Record<string, string>, id: string, read: SessionRead): Promise<boolean> {
+	const { store, me } = whoAsks(ctx, cookies, read);
 	if (!me) return false;
-	const sessions = await ctx.options.adapter!.listSessionsByUserId!(me.userId);
+	const sessions = await store.listSessionsByUserId(me.userId);
 	const target = sessions.find((session) => publicId(session.sessionToken) === id);
 	if (!target) return false;
-	await ctx.options.adapter!.deleteSession!(target.sessionToken);
+	await store.deleteSession(target.sessionToken);
 	return true;
 }
 
 /** "Sign out everywhere else": ends every session of the user but this one. Returns the count. */
-export async function revokeOtherSessions(ctx: AuthContext, cookies: Record<string, string>, read?: SessionRead): Promise<number> {
-	const me = await whoAsks(ctx, cookies, read);
+export async function revokeOtherSessions(ctx: AuthContext, cookies: Record<string, string>, read: SessionRead): Promise<number> {
+	const { store, me } = whoAsks(ctx, cookies, read);
 	if (!me) return 0;
-	return ctx.options.adapter!.deleteSessionsByUserId!(me.userId, me.currentKey);
+	return store.deleteSessionsByUserId(me.userId, me.currentKey);
 }

@@ -13,7 +13,7 @@ export interface SessionRead {
 
 /** What a completed sign-in hands to the session strategy. */
 export interface SessionStart {
-	user: User;
+	user: User & { id: string };
 	account: Account | null;
 	profile?: Profile;
 	isNewUser: boolean;

@@ -35,7 +35,7 @@ export async function userAndAccount(
 	provider: OAuthConfig,
 	profile: Profile,
 	tokens: TokenSet
-): Promise<{ user: User; account: Account }> {
+): Promise<{ user: User & { id: string }; account: Account }> {
 	let user: User & { id: string };
 	try {
 		user = await (provider.profile ?? defaultProfile)(profile, tokens);

@@ -73,14 +73,17 @@ export async function authorizationServer(ctx: AuthContext, provider: OAuthConfi
 			userinfo_endpoint: endpointUrl(provider.userinfo)
 		};
 	}
+	// Per provider and where it is discovered: the runtime outlives config objects (lazy configs),
+	// and one of those may point the same provider id somewhere else.
 	const cache = ctx.options.runtime.discovery;
-	let pending = cache.get(provider.id) as Promise<o.AuthorizationServer> | undefined;
+	const key = `${provider.id}\u0000${discoveryLocation(provider).from}`;
+	let pending = cache.get(key) as Promise<o.AuthorizationServer> | undefined;
 	if (!pending) {
 		pending = discover(provider).catch((error: unknown) => {
-			cache.delete(provider.id);
+			cache.delete(key);
 			throw error;
 		});
-		cache.set(provider.id, pending);
+		cache.set(key, pending);
 	}
 	const discovered = await pending;
 	// Explicit endpoints still win over discovered ones.

@@ -1,14 +1,21 @@
-import { normalizeProviders } from '../core/providers/normalize.js';
-import type { ProviderType } from '../core/types/models.js';
-import type { CredentialInput, Provider } from '../core/types/provider.js';
+import { flowOf } from '../flows/index.js';
+import type { ProviderType } from '../types/models.js';
+import type { CredentialInput, Provider, ProviderConfig } from '../types/provider.js';
+import { normalizeProviders } from './normalize.js';
 
-/** A provider as a sign-in component needs it: no secrets, no functions. */
+/** A provider as a sign-in form needs it: no secrets, no functions. */
 export interface ClientProvider {
 	id: string;
 	name: string;
 	type: ProviderType;
 	/** Credentials providers: the form's fields. */
 	credentials?: Record<string, CredentialInput>;
+}
+
+/** The client-safe view of one provider: id, name, type, and what its flow lets a browser know. */
+export function clientProvider(provider: ProviderConfig): ClientProvider {
+	const extra = flowOf(provider).publicView?.(provider);
+	return Object.freeze({ id: provider.id, name: provider.name, type: provider.type, ...extra });
 }
 
 /** Lists per `providers` array: a page's `load` asks on every request, presets need calling once. */
@@ -21,14 +28,7 @@ const lists = new WeakMap<readonly Provider[], readonly ClientProvider[]>();
 export function listProviders(config: { providers: Provider[] }): ClientProvider[] {
 	let list = lists.get(config.providers);
 	if (!list) {
-		list = normalizeProviders(config.providers).map((provider) =>
-			Object.freeze({
-				id: provider.id,
-				name: provider.name,
-				type: provider.type,
-				...(provider.type === 'credentials' ? { credentials: provider.credentials } : {})
-			})
-		);
+		list = normalizeProviders(config.providers).map(clientProvider);
 		lists.set(config.providers, list);
 	}
 	return [...list];

@@ -1,0 +1,54 @@
+import type { AuthContext } from '../context.js';
+import type { Identity } from '../login.js';
+import type { AuthConfig, SessionOptions } from '../types/config.js';
+import type { RequestInternal, ResponseInternal } from '../types/internal.js';
+import type { CredentialInput, ProviderConfig } from '../types/provider.js';
+
+/** What a callback yields: a proven identity for the login step, or an answer of its own. */
+export type CallbackOutcome = { identity: Identity } | { response: ResponseInternal };
+
+/** What a flow's start-up checks may look at. */
+export interface FlowSetup {
+	config: AuthConfig;
+	session: SessionOptions;
+}
+
+/**
+ * How one type of provider signs a user in. Every type-specific step lives here, so the actions,
+ * the server API and the integrations ask the table (`flows/index.ts`) instead of branching on
+ * `provider.type`; a new type is one more entry.
+ */
+export interface Flow<P extends ProviderConfig> {
+	/** Configuration mistakes of such a provider, found at start-up (throws the matching error). */
+	assert(provider: P, setup: FlowSetup): void;
+	/**
+	 * Fields a preset is called with from the environment (`AUTH_<ID>_SECRET` → `clientSecret`),
+	 * by variable suffix. Types without any read none.
+	 */
+	env?: Readonly<Record<string, string>>;
+	/**
+	 * POST /signin/<id>: starts the sign-in (a redirect to the provider, a link sent). A type
+	 * without it proves the user on its callback alone (credentials): the sign-in page is shown.
+	 */
+	start?(req: RequestInternal, ctx: AuthContext, provider: P): Promise<ResponseInternal>;
+	/**
+	 * What a server-side sign-in (a form action, `signIn()`) runs: the start, or the callback with
+	 * the submitted fields as the proof.
+	 */
+	serverAction: 'signin' | 'callback';
+	callback: {
+		/** The methods the callback answers; any other is a 400. */
+		methods: readonly RequestInternal['method'][];
+		/**
+		 * What ties a callback to the user's own browser: the double-submit CSRF token in its body
+		 * (`token`), or sealed, provider-bound check cookies set at the start (`checks`) — then a
+		 * cross-site POST is by design (an identity provider's `form_post`).
+		 */
+		protection: 'token' | 'checks';
+		run(req: RequestInternal, ctx: AuthContext, provider: P): Promise<CallbackOutcome>;
+	};
+	/** GET /webauthn-options/<id>: options of a browser ceremony (passkeys), for types that have one. */
+	options?(req: RequestInternal, ctx: AuthContext, provider: P): Promise<ResponseInternal>;
+	/** What a browser may know of such a provider beyond id, name and type (no secrets). */
+	publicView?(provider: P): { credentials?: Record<string, CredentialInput> };
+}

@@ -1,0 +1,194 @@
+import { respond } from './auth.js';
+import { type AuthOptions, createRuntime, resolveOptions, type ResolveOptions } from './config.js';
+import { type AuthContext, actionUrl, createContext, withParams } from './context.js';
+import { accessToken } from './flows/oauth/access-token.js';
+import { flowOf } from './flows/index.js';
+import { type ClientProvider, clientProvider } from './providers/public.js';
+import { toResponse } from './response.js';
+import { route } from './router.js';
+import { type LinkedAccount, linkedAccounts } from './session/accounts.js';
+import { parseCookieHeader } from './session/cookies.js';
+import { listSessions, revokeOtherSessions, revokeSession, type SessionInfo } from './session/manage.js';
+import { assertTrustedHost } from './trust.js';
+import type { AuthConfig } from './types/config.js';
+import type { Cookie, RequestInternal } from './types/internal.js';
+import type { Session } from './types/models.js';
+
+type Awaitable<T> = T | PromiseLike<T>;
+
+/** The request a server-side call is made for. */
+export interface ServerRequest {
+	/** The URL the app sees (its origin names the site unless `AUTH_URL` is set). */
+	readonly url: URL;
+	/** The request itself: its headers (cookies, user agent) and, for `authorize()`, the rest. */
+	readonly request: Request;
+}
+
+/** Where a sign-in or sign-out sends the user next, and the cookies to set on the way. */
+export interface Redirect {
+	url: string;
+	cookies: Cookie[];
+}
+
+/** What a server-side sign-in hands the provider's flow. */
+export interface SignInParams {
+	/** The submitted fields (credentials) or options. */
+	fields?: Record<string, unknown>;
+	/** Extra parameters for the authorization request (OAuth). */
+	authorizationParams?: URLSearchParams;
+	/** Where to go after signing in (checked by the `redirect` callback). */
+	callbackUrl?: string;
+}
+
+/**
+ * The session of one request, read once, and what the signed-in user may do with it. Integrations
+ * memoize it per request: every call below reuses the read instead of looking the session up again.
+ */
+export interface CurrentSession {
+	readonly session: Session | null;
+	/** Cookies the read wants set: a refreshed session cookie, or the deletion of a dead one. */
+	readonly cookies: readonly Cookie[];
+	/** The user's live sessions, newest first (database sessions); `[]` when signed out. */
+	listSessions(): Promise<SessionInfo[]>;
+	/** Ends one of the user's sessions by its `id` from `listSessions()`; `false` if not theirs. */
+	revokeSession(id: string): Promise<boolean>;
+	/** "Sign out everywhere else": ends every session of the user but this one; the count. */
+	revokeOtherSessions(): Promise<number>;
+	/** The providers linked to the user (no tokens); `[]` when signed out or without an adapter. */
+	linkedAccounts(): Promise<LinkedAccount[]>;
+	/**
+	 * The user's access token for a provider, refreshed when expired; `null` when there is none or
+	 * it cannot be renewed (the session then carries `error: 'RefreshTokenError'`). Server only.
+	 */
+	accessToken(providerId: string): Promise<string | null>;
+}
+
+/**
+ * kitauth's framework-free server API for one configuration: everything an integration (kitauth's
+ * SvelteKit edge, or another framework's) needs, without building requests of its own.
+ */
+export interface AuthServer {
+	/** The path the REST API and built-in pages live under (e.g. `/auth`). */
+	readonly basePath: string;
+	/** Does `pathname` belong to the REST API and built-in pages? */
+	serves(pathname: string): boolean;
+	/** Answers a request under `basePath` (as `Auth()` does). */
+	handle(request: Request): Promise<Response>;
+	/** Reads the request's session. Throws `UntrustedHost` (never a session) when the host is not trusted. */
+	session(request: ServerRequest): Promise<CurrentSession>;
+	/**
+	 * Signs in with `providerId` for a server-side caller (a form action, `signIn()`), whose
+	 * framework has checked the request's origin. An unknown or missing provider goes to the sign-in
+	 * page. Throws the `AuthError` of a refused sign-in.
+	 */
+	signIn(request: ServerRequest, providerId: string | undefined, params?: SignInParams): Promise<Redirect>;
+	/** Signs out for a server-side caller. */
+	signOut(request: ServerRequest, params?: { callbackUrl?: string }): Promise<Redirect>;
+	/** The sign-in page (built-in or `pages.signIn`) with a `callbackUrl`. */
+	signInUrl(request: ServerRequest, callbackUrl: string): string;
+	/** The client-safe list of the providers, for sign-in forms. */
+	providers(): ClientProvider[];
+}
+
+/** How a server is set up beyond its configuration. */
+export type ServerSetup = Pick<ResolveOptions, 'env' | 'runtime'>;
+
+/**
+ * The server API of one configuration. Throws `MissingSecret` or the configuration's other
+ * mistakes at once.
+ */
+export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): AuthServer {
+	const options = resolveOptions(config, setup);
+	const providers = options.providers.map(clientProvider);
+	const serverContext = (request: ServerRequest, cookies: Record<string, string>, call: { body?: Record<string, unknown>; providerId?: string } = {}) => {
+		assertTrustedHost(options, request.url);
+		return createContext(options, { url: request.url, cookies, body: call.body ?? {}, providerId: call.providerId }, { csrfChecked: true });
+	};
+	const cookiesOf = (request: ServerRequest) => parseCookieHeader(request.request.headers.get('cookie'));
+
+	return Object.freeze({
+		basePath: options.basePath,
+		serves: (pathname: string) => pathname === options.basePath || pathname.startsWith(`${options.basePath}/`),
+		handle: async (request: Request) => toResponse(await respond(request, options), request),
+		async session(request: ServerRequest): Promise<CurrentSession> {
+			const cookies = cookiesOf(request);
+			const ctx = serverContext(request, cookies);
+			const read = await options.strategy.read(ctx, cookies);
+			return Object.freeze({
+				session: read.session,
+				cookies: read.cookies,
+				listSessions: () => listSessions(ctx, cookies, read),
+				revokeSession: (id: string) => revokeSession(ctx, cookies, id, read),
+				revokeOtherSessions: () => revokeOtherSessions(ctx, cookies, read),
+				linkedAccounts: () => linkedAccounts(ctx, read),
+				accessToken: (providerId: string) => accessToken(ctx, read, providerId)
+			});
+		},
+		async signIn(request: ServerRequest, providerId: string | undefined, params: SignInParams = {}): Promise<Redirect> {
+			const callbackUrl = params.callbackUrl ?? request.url.href;
+			const provider = options.providers.find((p) => p.id === providerId);
+			if (!provider) return { url: signInUrl(options, request, callbackUrl), cookies: [] };
+			const action = flowOf(provider).serverAction;
+			return run(request, { action, providerId: provider.id, body: { ...params.fields, callbackUrl }, query: params.authorizationParams });
+		},
+		signOut: (request: ServerRequest, params: { callbackUrl?: string } = {}) =>
+			run(request, { action: 'signout', body: { callbackUrl: params.callbackUrl ?? request.url.href } }),
+		signInUrl: (request: ServerRequest, callbackUrl: string) => signInUrl(options, request, callbackUrl),
+		providers: () => [...providers]
+	});
+
+	/** Runs an action for a server-side caller, straight through the router (no HTTP round trip). */
+	async function run(
+		request: ServerRequest,
+		call: { action: RequestInternal['action']; providerId?: string; body: Record<string, unknown>; query?: URLSearchParams }
+	): Promise<Redirect> {
+		const path = call.providerId ? `${call.action}/${call.providerId}` : call.action;
+		const url = new URL(`${request.url.origin}${options.basePath}/${path}`);
+		for (const [key, value] of call.query ?? []) url.searchParams.append(key, value);
+		const cookies = cookiesOf(request);
+		const ctx = serverContext({ url, request: request.request }, cookies, call);
+		const req: RequestInternal = {
+			url,
+			method: 'POST',
+			action: call.action,
+			providerId: call.providerId,
+			headers: request.request.headers,
+			cookies,
+			query: Object.fromEntries(url.searchParams),
+			body: call.body,
+			request: request.request
+		};
+		const res = await route(req, ctx);
+		return { url: res.redirect ?? ctx.origin, cookies: res.cookies ?? [] };
+	}
+}
+
+function signInUrl(options: AuthOptions, request: ServerRequest, callbackUrl: string): string {
+	const ctx: AuthContext = createContext(options, { url: request.url, cookies: {}, body: {} }, { csrfChecked: true });
+	const page = options.pages.signIn ? `${ctx.origin}${options.pages.signIn}` : actionUrl(ctx, 'signin');
+	return withParams(page, { callbackUrl });
+}
+
+/**
+ * Servers for a configuration that may be a function of a request (or of anything the integration
+ * passes): one server per config object, all sharing one runtime — so a function that returns a
+ * new object per request still discovers each provider once, refreshes a token once, and derives
+ * each secret's keys once.
+ */
+export function lazyAuthServer<Arg>(
+	input: AuthConfig | ((arg: Arg) => Awaitable<AuthConfig>),
+	setup: Omit<ServerSetup, 'runtime'> = {}
+): (arg: Arg) => Promise<AuthServer> {
+	const runtime = createRuntime();
+	const servers = new WeakMap<AuthConfig, AuthServer>();
+	const serverFor = (config: AuthConfig): AuthServer => {
+		let server = servers.get(config);
+		if (!server) {
+			server = createAuthServer(config, { ...setup, runtime });
+			servers.set(config, server);
+		}
+		return server;
+	};
+	if (typeof input !== 'function') return async () => serverFor(input);
+	return async (arg) => serverFor(await input(arg));
+}

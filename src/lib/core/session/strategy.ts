@@ -1,0 +1,42 @@
+import type { AuthContext } from '../context.js';
+import { MissingAdapter, MissingAdapterMethods } from '../errors.js';
+import type { Adapter } from '../types/adapter.js';
+import type { Cookie } from '../types/internal.js';
+import type { SessionRead, SessionStart } from './types.js';
+
+/**
+ * A session strategy, chosen once when the options are derived: how a request's session is read
+ * (or updated), started at sign-in and ended at sign-out.
+ */
+interface Strategy {
+	read(ctx: AuthContext, requestCookies: Record<string, string>, update?: { data: unknown }): Promise<SessionRead>;
+	start(ctx: AuthContext, start: SessionStart): Promise<Cookie[]>;
+	end(ctx: AuthContext, requestCookies: Record<string, string>): Promise<Cookie[]>;
+	/** The id of the user the request is signed in as (for account linking); no side effects. */
+	userId(ctx: AuthContext, requestCookies: Record<string, string>): Promise<string | undefined>;
+}
+
+const SESSION_METHODS = ['createSession', 'getSessionAndUser', 'updateSession', 'deleteSession'] as const;
+
+/** What database sessions need of an adapter. */
+export type SessionAdapter = Adapter & Required<Pick<Adapter, (typeof SESSION_METHODS)[number]>>;
+
+/** The adapter of database sessions, checked once at start-up: it exists and stores sessions. */
+export function sessionAdapter(adapter: Adapter | undefined): SessionAdapter {
+	if (!adapter) throw new MissingAdapter('The database session strategy needs an adapter.');
+	const missing = SESSION_METHODS.filter((method) => typeof adapter[method] !== 'function');
+	if (missing.length) throw new MissingAdapterMethods(`The adapter lacks ${missing.join(', ')} for database sessions.`);
+	return adapter as SessionAdapter;
+}
+
+export interface JwtStrategy extends Strategy {
+	readonly kind: 'jwt';
+}
+
+export interface DatabaseStrategy extends Strategy {
+	readonly kind: 'database';
+	/** The adapter that stores the sessions. */
+	readonly adapter: SessionAdapter;
+}
+
+export type SessionStrategy = JwtStrategy | DatabaseStrategy;
