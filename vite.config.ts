@@ -20,6 +20,7 @@ export default defineConfig({
 			'tests/integration/**/*.test.ts',
 			'tests/adapter/**/*.test.ts',
 			'tests/sveltekit/**/*.test.ts',
+			'tests/package/**/*.test.ts',
 			'src/**/*.test.ts'
 		],
 		environment: 'node',

@@ -64,16 +64,21 @@ export const KIT3_PACKAGED_APP: Fixture = {
 };
 
 /**
- * kitauth as `npm publish` would ship it (svelte-package's output and package.json), copied into
- * an app's node_modules: its imports of `@sveltejs/kit` then resolve to that app's SvelteKit.
+ * kitauth as `npm publish` would ship it (what `npm run package` makes: svelte-package's output with
+ * the core's pages prebuilt, and package.json), copied into an app's node_modules: its imports of
+ * `@sveltejs/kit` then resolve to that app's SvelteKit.
  */
 function packageInto(target: string, { types }: { types: boolean }): () => Promise<void> {
-	return async () => {
-		rmSync(target, { recursive: true, force: true });
-		const bin = join(ROOT, 'node_modules/@sveltejs/package/src/cli.js');
-		await run([bin, '-i', 'src/lib', '-o', join(target, 'dist'), '--types', String(types)], ROOT, 'svelte-package');
-		cpSync(join(ROOT, 'package.json'), join(target, 'package.json'));
-	};
+	return () => packageLibrary(target, { types });
+}
+
+/** `npm run package` into `target` (a package directory: `dist/` and `package.json`). */
+export async function packageLibrary(target: string, { types }: { types: boolean }): Promise<void> {
+	rmSync(target, { recursive: true, force: true });
+	const bin = join(ROOT, 'node_modules/@sveltejs/package/src/cli.js');
+	await run([bin, '-i', 'src/lib', '-o', join(target, 'dist'), '--types', String(types)], ROOT, 'svelte-package');
+	await run([join(ROOT, 'scripts/build-pages.ts'), join(target, 'dist')], ROOT, 'build-pages');
+	cpSync(join(ROOT, 'package.json'), join(target, 'package.json'));
 }
 
 /** The environment of the child processes, without what vitest or the shell set for themselves. */

@@ -1,15 +1,12 @@
 import type { Component } from 'svelte';
-import { render } from 'svelte/server';
 import { type AuthContext, actionUrl } from '../context.js';
 import type { ResponseInternal } from '../types/internal.js';
+import { clientProvider } from '../providers/public.js';
 import type { ProviderConfig } from '../types/provider.js';
 import { credentialFields } from './fields.js';
-import ErrorPage from './ErrorPage.svelte';
+import { ErrorPage, render, SignInPage, SignOutPage, VerifyRequestPage } from './components.js';
 import { errorPageText, signInMessage } from './messages.js';
-import SignInPage from './SignInPage.svelte';
-import SignOutPage from './SignOutPage.svelte';
 import type { PageProvider } from './types.js';
-import VerifyRequestPage from './VerifyRequestPage.svelte';
 
 /** Pages carry a CSRF token and must never be framed (clickjacking) or cached. */
 const PAGE_HEADERS = {
@@ -34,13 +31,14 @@ function page<Props extends Record<string, unknown>>(
 }
 
 export function pageProvider(ctx: AuthContext, provider: ProviderConfig): PageProvider {
+	const { credentials } = clientProvider(provider);
 	return {
 		id: provider.id,
 		name: provider.name,
 		type: provider.type,
 		signinUrl: actionUrl(ctx, `signin/${provider.id}`),
 		callbackUrl: actionUrl(ctx, `callback/${provider.id}`),
-		fields: provider.type === 'credentials' ? credentialFields(provider.credentials) : undefined,
+		fields: credentials ? credentialFields(credentials) : undefined,
 		style: 'style' in provider ? provider.style : undefined
 	};
 }
