@@ -1,7 +1,7 @@
 import { fail, redirect } from '@sveltejs/kit';
 import { listProviders } from '#lib';
-import { accounts, authConfig, sessions } from '../../demo/auth.js';
-import { demoStrategy } from '../../demo/database.js';
+import { accounts, authConfig, sessions } from '../../../demo/auth.js';
+import { demoStrategy } from '../../../demo/database.js';
 import type { Actions, PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async ({ locals, url }) => {

@@ -1,7 +1,7 @@
 import { redirect } from '@sveltejs/kit';
 import { listProviders } from '#lib';
-import { authConfig, signIn } from '../../demo/auth.js';
-import { localPath } from '../../demo/local-path.js';
+import { authConfig, signIn } from '../../../demo/auth.js';
+import { localPath } from '../../../demo/local-path.js';
 import type { Actions, PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async ({ locals, url }) => {
