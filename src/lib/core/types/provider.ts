@@ -66,7 +66,7 @@ export interface OAuthConfig<P extends Profile = Profile> extends CommonProvider
 	type: 'oauth' | 'oidc';
 	/** Issuer URL: endpoints are discovered from `<issuer>/.well-known/openid-configuration`. */
 	issuer?: string;
-	/** Discovery document URL when it is not at the usual place. */
+	/** Discovery document URL, for a provider without an `issuer` (with one, discovery starts there). */
 	wellKnown?: string;
 	/**
 	 * For a multi-tenant server whose discovery names an issuer template instead of an issuer
