@@ -1,3 +1,6 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { withEnvDefaults, type Env } from '../../../src/lib/core/env.js';
 import { userAndAccount } from '../../../src/lib/core/flows/oauth/profile.js';
 import { normalizeProviders } from '../../../src/lib/core/providers/normalize.js';
@@ -123,4 +126,40 @@ function luminance(hex: string): number {
 		return channel <= 0.04045 ? channel / 12.92 : ((channel + 0.055) / 1.055) ** 2.4;
 	}) as [number, number, number];
 	return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** A native preset module of src/lib/providers. */
+export interface NativePreset {
+	file: string;
+	/** The file name without `.ts`. */
+	stem: string;
+	preset: (options?: Record<string, unknown>) => OAuthConfig;
+	/** What the preset makes without options. */
+	config: OAuthConfig;
+	source: string;
+}
+
+const PROVIDERS = fileURLToPath(new URL('../../../src/lib/providers/', import.meta.url));
+
+/**
+ * The native presets: the modules of src/lib/providers whose default export, called without
+ * options, is an OAuth/OIDC provider with an id (not credentials or email; not the generic
+ * `OAuth()`/`OIDC()`, which need an id and endpoints).
+ */
+export async function nativePresets(): Promise<NativePreset[]> {
+	const found: NativePreset[] = [];
+	for (const file of readdirSync(PROVIDERS).filter((name) => name.endsWith('.ts')).sort()) {
+		const module = (await import(pathToFileURL(join(PROVIDERS, file)).href)) as { default?: unknown };
+		if (typeof module.default !== 'function') continue;
+		const preset = module.default as NativePreset['preset'];
+		let config: OAuthConfig;
+		try {
+			config = preset({});
+		} catch {
+			continue;
+		}
+		if ((config.type !== 'oauth' && config.type !== 'oidc') || typeof config.id !== 'string') continue;
+		found.push({ file, stem: file.slice(0, -'.ts'.length), preset, config, source: readFileSync(join(PROVIDERS, file), 'utf8') });
+	}
+	return found;
 }

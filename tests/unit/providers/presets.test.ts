@@ -4,46 +4,17 @@
  * inference by that id, a doc comment with the import and the callback URL to register, and a
  * button style whose text is readable on its background.
  */
-import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import type { OAuthConfig, Provider } from '../../../src/lib/core/types/provider.js';
-import { contrastRatio, resolve } from './helpers.js';
+import type { Provider } from '../../../src/lib/core/types/provider.js';
+import { contrastRatio, nativePresets, resolve } from './helpers.js';
 
-const PROVIDERS = fileURLToPath(new URL('../../../src/lib/providers/', import.meta.url));
 const AUTHJS_PROVIDERS = dirname(createRequire(import.meta.url).resolve('@auth/core/providers/github'));
 
 /** Presets older than the contrast check, keeping their brand colours (below WCAG AA 4.5:1). */
 const LOW_CONTRAST_BEFORE_CHECK = new Set(['gitlab', 'keycloak', 'auth0']);
-
-interface Native {
-	file: string;
-	stem: string;
-	preset: (options?: Record<string, unknown>) => OAuthConfig;
-	config: OAuthConfig;
-	source: string;
-}
-
-/** Native presets: the modules whose default export, called without options, is an OAuth/OIDC provider with an id. */
-async function nativePresets(): Promise<Native[]> {
-	const found: Native[] = [];
-	for (const file of readdirSync(PROVIDERS).filter((name) => name.endsWith('.ts')).sort()) {
-		const module = (await import(pathToFileURL(join(PROVIDERS, file)).href)) as { default?: unknown };
-		if (typeof module.default !== 'function') continue;
-		const preset = module.default as Native['preset'];
-		let config: OAuthConfig;
-		try {
-			config = preset({});
-		} catch {
-			continue; // the generic OAuth()/OIDC() need an id and endpoints: they are no presets
-		}
-		if ((config.type !== 'oauth' && config.type !== 'oidc') || typeof config.id !== 'string') continue;
-		found.push({ file, stem: file.slice(0, -'.ts'.length), preset, config, source: readFileSync(join(PROVIDERS, file), 'utf8') });
-	}
-	return found;
-}
 
 const natives = await nativePresets();
 
