@@ -11,17 +11,17 @@
 import type { Profile } from '../core/types/models.js';
 import type { EndpointSetting, OAuthConfig, OAuthUserConfig } from '../core/types/provider.js';
 
-/** `POST /2/users/get_current_account` (https://www.dropbox.com/developers/documentation/http/documentation#users-get_current_account), main fields. */
+/**
+ * `POST /2/users/get_current_account` (https://www.dropbox.com/developers/documentation/http/documentation#users-get_current_account),
+ * main fields. Dropbox's `name` is an object; the preset hands it on as `name_details` and makes
+ * `name` its display name, as kitauth's `Profile.name` (the OpenID claim) is a string.
+ */
 export interface DropboxProfile extends Profile {
 	/** `dbid:…` */
 	account_id: string;
-	name: {
-		given_name: string;
-		surname: string;
-		familiar_name: string;
-		display_name: string;
-		abbreviated_name: string;
-	};
+	/** `name_details.display_name`. */
+	name: string;
+	name_details: DropboxName;
 	email: string;
 	email_verified: boolean;
 	disabled: boolean;
@@ -33,6 +33,14 @@ export interface DropboxProfile extends Profile {
 	country?: string;
 	account_type?: { '.tag': 'basic' | 'pro' | 'business' };
 	root_info?: { '.tag': string; root_namespace_id: string; home_namespace_id: string };
+}
+
+export interface DropboxName {
+	given_name: string;
+	surname: string;
+	familiar_name: string;
+	display_name: string;
+	abbreviated_name: string;
 }
 
 const CURRENT_ACCOUNT = 'https://api.dropboxapi.com/2/users/get_current_account';
@@ -57,13 +65,14 @@ export default function Dropbox<P extends DropboxProfile>(options: OAuthUserConf
 					headers: { Authorization: `Bearer ${tokens.access_token}` }
 				});
 				if (!response.ok) throw new Error(`Dropbox get_current_account answered ${response.status}`);
-				return (await response.json()) as P;
+				const { name, ...account } = (await response.json()) as Omit<DropboxProfile, 'name' | 'name_details'> & { name?: DropboxName };
+				return { ...account, name: name?.display_name ?? '', name_details: name } as P;
 			}
 		},
 		profile(profile) {
 			return {
 				id: profile.account_id,
-				name: profile.name?.display_name ?? null,
+				name: profile.name || null,
 				email: profile.email ?? null,
 				image: profile.profile_photo_url ?? null
 			};

@@ -24,8 +24,8 @@ export interface LinkedInProfile extends Profile {
 	family_name: string;
 	picture?: string;
 	email?: string;
-	email_verified?: boolean | 'true' | 'false';
-	locale?: string | { country: string; language: string };
+	email_verified?: boolean;
+	locale?: string;
 }
 
 export default function LinkedIn<P extends LinkedInProfile>(options: OAuthUserConfig<P> = {}): OIDCConfig<P> {

@@ -2,21 +2,26 @@ import { afterAll, describe, expect, it } from 'vitest';
 import Dropbox, { type DropboxProfile } from '../../../src/lib/providers/dropbox.js';
 import { defaultUser, mappedUser, normalized, paramsOf, requestProfile, scopeOf, serveJson, urlOf } from './helpers.js';
 
-/** `POST /2/users/get_current_account` (main fields). */
-const ACCOUNT: DropboxProfile = {
+const NAME = { given_name: 'Franz', surname: 'Ferdinand', familiar_name: 'Franz', display_name: 'Franz Ferdinand (Personal)', abbreviated_name: 'FF' };
+
+/** `POST /2/users/get_current_account` as Dropbox answers it (main fields). */
+const ACCOUNT = {
 	account_id: 'dbid:AAH4f99T0taONIb-OurWxbNQ6ywGRopQngc',
-	name: { given_name: 'Franz', surname: 'Ferdinand', familiar_name: 'Franz', display_name: 'Franz Ferdinand (Personal)', abbreviated_name: 'FF' },
+	name: NAME,
 	email: 'franz@acme.test',
 	email_verified: true,
 	disabled: false,
 	locale: 'en',
 	referral_link: 'https://db.tt/ZITNuhtI',
 	is_paired: false,
-	account_type: { '.tag': 'basic' },
+	account_type: { '.tag': 'basic' as const },
 	root_info: { '.tag': 'user', root_namespace_id: '3235641', home_namespace_id: '3235641' },
 	country: 'US',
 	profile_photo_url: 'https://dl-web.dropbox.com/account_photo/get/dbaphid%3AAAHWGmIXV3sUuOmBfTz0wPsiqHUpBWvv3ZA?vers=1556069330102&size=128x128'
 };
+
+/** What the preset hands on: the name object as `name_details`, `name` its display name. */
+const PROFILE: DropboxProfile = { ...ACCOUNT, name: NAME.display_name, name_details: NAME };
 
 const TOKENS = { access_token: 'sl.BAbCdEf', token_type: 'bearer' };
 
@@ -39,18 +44,18 @@ describe('Dropbox preset', () => {
 		const request = server.received.at(-1);
 		expect(request).toMatchObject({ method: 'POST', path: '/2/users/get_current_account', body: '' });
 		expect(request?.headers.authorization).toBe(`Bearer ${TOKENS.access_token}`);
-		expect(profile).toEqual(ACCOUNT);
+		expect(profile).toEqual(PROFILE);
 	});
 
 	it('maps the account: account_id, the display name, the photo', async () => {
-		expect(await mappedUser(normalized(Dropbox()), ACCOUNT)).toEqual({
+		expect(await mappedUser(normalized(Dropbox()), PROFILE)).toEqual({
 			id: 'dbid:AAH4f99T0taONIb-OurWxbNQ6ywGRopQngc',
 			name: 'Franz Ferdinand (Personal)',
 			email: 'franz@acme.test',
 			image: ACCOUNT.profile_photo_url
 		});
-		await expect(defaultUser(ACCOUNT)).rejects.toThrow(/without an id/);
-		const { profile_photo_url: _none, ...withoutPhoto } = ACCOUNT;
+		await expect(defaultUser(PROFILE)).rejects.toThrow(/without an id/);
+		const { profile_photo_url: _none, ...withoutPhoto } = PROFILE;
 		expect((await mappedUser(normalized(Dropbox()), withoutPhoto)).image).toBeNull();
 	});
 });

@@ -53,7 +53,7 @@ const cases: Case[] = [
 			picture: 'https://media.licdn.com/dms/image/v2/D4E03AQ/profile-displayphoto-shrink_100_100/0/1700000000000?e=1760000000&v=beta&t=abc',
 			email: 'ada@acme.test',
 			email_verified: true,
-			locale: { country: 'GB', language: 'en' }
+			locale: 'en_GB'
 		},
 		user: {
 			id: 'oJ3XbE5Qw1',
