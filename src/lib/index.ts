@@ -19,6 +19,6 @@ export {
 	type ErrorType
 } from './core/errors.js';
 export type * from './core/types.js';
-export { listProviders, safeCallbackUrl, type ClientProvider } from './core/index.js';
+export { customFetch, listProviders, safeCallbackUrl, type ClientProvider } from './core/index.js';
 export type { SessionManager, SessionInfo } from './sveltekit/sessions.js';
 export type { AccountsApi, LinkedAccount } from './sveltekit/accounts.js';

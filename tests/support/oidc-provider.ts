@@ -68,6 +68,11 @@ export interface TestIdpOptions {
 	conformIdTokenClaims?: boolean;
 	/** Default `true`: authorization requests without `code_challenge` are refused. */
 	pkceRequired?: boolean;
+	/**
+	 * Also offer HS256 ID tokens (signed with the client secret) to clients registered with
+	 * `id_token_signed_response_alg: 'HS256'`. Default `false`: RS256 and ES256 only.
+	 */
+	hmacIdTokens?: boolean;
 }
 
 export interface TestIdp extends Omit<LoopbackServer, 'origin'> {
@@ -140,6 +145,7 @@ function buildConfiguration(options: TestIdpOptions, accounts: Record<string, Te
 		claims: claimsConfig(accounts),
 		scopes: ['openid', 'offline_access', 'email', 'profile'],
 		conformIdTokenClaims: options.conformIdTokenClaims ?? false,
+		...(options.hmacIdTokens ? { enabledJWA: { idTokenSigningAlgValues: ['HS256', 'RS256', 'ES256'] } } : {}),
 		features: { devInteractions: { enabled: true } },
 		// oidc-provider 9 only *requires* PKCE for public clients by default; the brief wants it always.
 		pkce: { required: () => pkceRequired },

@@ -7,7 +7,7 @@ export { Auth } from './auth.js';
 export { createActionURL, setEnvDefaults } from './env.js';
 export { isAuthAction } from './router.js';
 export { safeCallbackUrl } from './redirect.js';
-export { raw, skipCSRFCheck } from './markers.js';
+export { customFetch, raw, skipCSRFCheck } from './markers.js';
 export {
 	createAuthServer,
 	lazyAuthServer,

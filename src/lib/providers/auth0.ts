@@ -38,14 +38,7 @@ export default function Auth0<P extends Auth0Profile>(options: OAuthUserConfig<P
 		type: 'oidc',
 		issuer: options.issuer,
 		authorization: { params: { scope: 'openid profile email' } },
-		profile(profile) {
-			return {
-				id: profile.sub,
-				name: profile.name ?? profile.nickname ?? null,
-				email: profile.email ?? null,
-				image: profile.picture ?? null
-			};
-		},
+		// No profile(): the default mapping (sub, name, email, picture) is this provider's.
 		style: { bg: '#EB5424', text: '#fff' },
 		options
 	};

@@ -39,14 +39,7 @@ export default function Google<P extends GoogleProfile>(options: OAuthUserConfig
 		type: 'oidc',
 		issuer: 'https://accounts.google.com',
 		authorization: { params: { scope: 'openid profile email' } },
-		profile(profile) {
-			return {
-				id: profile.sub,
-				name: profile.name ?? null,
-				email: profile.email ?? null,
-				image: profile.picture ?? null
-			};
-		},
+		// No profile(): the default mapping (sub, name, email, picture) is this provider's.
 		// Google's sign-in branding: a white button with dark text.
 		style: { bg: '#fff', text: '#1f1f1f' },
 		options

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import Auth0, { type Auth0Profile } from '../../../src/lib/providers/auth0.js';
-import { normalized, resolve, scopeOf } from './helpers.js';
+import { mappedUser, normalized, resolve, scopeOf } from './helpers.js';
 
 const ISSUER = 'https://acme.eu.auth0.com/';
 
@@ -31,8 +31,9 @@ describe('Auth0 preset', () => {
 		expect(auth0.style).toEqual({ bg: '#EB5424', text: '#fff' });
 	});
 
-	it('maps the ID token claims', async () => {
-		expect(await Auth0().profile?.(ID_TOKEN_CLAIMS, {})).toEqual({
+	it('maps the ID token claims with the default mapping (no profile() of its own)', async () => {
+		expect(Auth0().profile).toBeUndefined();
+		expect(await mappedUser(normalized(Auth0({ issuer: ISSUER })), ID_TOKEN_CLAIMS)).toEqual({
 			id: 'auth0|6650b1f3c2a9e8d7f4b3a201',
 			name: 'Grace Hopper',
 			email: 'grace@acme.test',

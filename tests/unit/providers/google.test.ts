@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import Google, { type GoogleProfile } from '../../../src/lib/providers/google.js';
-import { normalized, paramsOf, resolve, scopeOf } from './helpers.js';
+import { mappedUser, normalized, paramsOf, resolve, scopeOf } from './helpers.js';
 
 /** A Google ID token's payload (claims as Google documents them). */
 const ID_TOKEN_CLAIMS: GoogleProfile = {
@@ -33,8 +33,9 @@ describe('Google preset', () => {
 		expect(google.style?.logo).toBeUndefined();
 	});
 
-	it('maps the ID token claims to the user', async () => {
-		expect(await Google().profile?.(ID_TOKEN_CLAIMS, { id_token: 'eyJ…' })).toEqual({
+	it('maps the ID token claims to the user with the default mapping (no profile() of its own)', async () => {
+		expect(Google().profile).toBeUndefined();
+		expect(await mappedUser(normalized(Google()), ID_TOKEN_CLAIMS, { id_token: 'eyJ…' })).toEqual({
 			id: '110169484474386276334',
 			name: 'Jane Smith',
 			email: 'jane.smith@acme.test',

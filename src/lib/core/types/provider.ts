@@ -1,3 +1,4 @@
+import type { customFetch } from '../markers.js';
 import type { Account, Profile, ProviderType, TokenSet, User } from './models.js';
 
 type Awaitable<T> = T | PromiseLike<T>;
@@ -66,7 +67,7 @@ export interface OAuthConfig<P extends Profile = Profile> extends CommonProvider
 	type: 'oauth' | 'oidc';
 	/** Issuer URL: endpoints are discovered from `<issuer>/.well-known/openid-configuration`. */
 	issuer?: string;
-	/** Discovery document URL when it is not at the usual place. */
+	/** Discovery document URL, for a provider without an `issuer` (with one, discovery starts there). */
 	wellKnown?: string;
 	/**
 	 * For a multi-tenant server whose discovery names an issuer template instead of an issuer
@@ -80,7 +81,7 @@ export interface OAuthConfig<P extends Profile = Profile> extends CommonProvider
 	userinfo?: EndpointSetting & {
 		/**
 		 * Fetch the profile yourself (providers with non-standard user info). Use the `fetch` given
-		 * here: it is the provider's own (`provider.fetch`) with kitauth's timeout.
+		 * here: it is the provider's own (`fetch` or `[customFetch]`) with kitauth's timeout.
 		 */
 		request?(context: { tokens: TokenSet; provider: OAuthConfig<P>; fetch: typeof globalThis.fetch }): Awaitable<P>;
 	};
@@ -111,6 +112,8 @@ export interface OAuthConfig<P extends Profile = Profile> extends CommonProvider
 	style?: ProviderStyle;
 	/** A fetch for every request to this provider (proxies, logging, tests). */
 	fetch?: typeof globalThis.fetch;
+	/** The same as `fetch`, spelled as in Auth.js (`[customFetch]: myFetch`); it wins over `fetch`. */
+	[customFetch]?: typeof globalThis.fetch;
 	/** kitauth: milliseconds a request to this provider may take before it fails (default 10000). */
 	timeout?: number;
 	/** The options the provider function was called with; they win over the preset's defaults. */

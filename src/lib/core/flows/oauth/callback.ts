@@ -8,6 +8,7 @@ import type { Profile } from '../../types/models.js';
 import type { OAuthConfig } from '../../types/provider.js';
 import { activeChecks } from './checks.js';
 import { peekIdToken } from './id-token.js';
+import { verifyIdTokenSignature } from './id-token-signature.js';
 import { serverForIdToken } from './issuer-template.js';
 import { userAndAccount, tokenSet } from './profile.js';
 import { redirectUri } from './proxy.js';
@@ -58,11 +59,12 @@ export async function oauthIdentity(req: RequestInternal, ctx: AuthContext, prov
 			expectedNonce: checks.nonce && (oidc || idTokenClaims !== undefined) ? values.nonce! : o.expectNoNonce,
 			requireIdToken: oidc && provider.idToken !== false
 		});
-		// oauth4webapi checks the ID token's claims; its signature is ours to check, through the JWKS.
+		// oauth4webapi checks the ID token's claims; its signature is ours to check, through the JWKS
+		// (or the client secret, for the HMAC tokens some providers issue).
 		// A plain OAuth 2 provider's identity comes from userinfo, not from an ID token it may add:
 		// without discovery there are no keys to check one against, and none is trusted.
 		if (result.id_token && (oidc || server.jwks_uri)) {
-			await o.validateApplicationLevelSignature(issuedBy, response, httpOptions(provider, server.jwks_uri));
+			await verifyIdTokenSignature(provider, issuedBy, response, result.id_token, httpOptions(provider, server.jwks_uri));
 		}
 		const tokens = tokenSet({ ...result });
 		const profile = await fetchProfile(provider, issuedBy, client, result, tokens);

@@ -5,6 +5,7 @@ import { AuthError, OAuthCallbackError } from '../../errors.js';
 import type { JWT, TokenSet } from '../../types/models.js';
 import type { OAuthConfig } from '../../types/provider.js';
 import { peekIdToken, unverifiedClaims } from './id-token.js';
+import { verifyIdTokenSignature } from './id-token-signature.js';
 import { serverForIdToken } from './issuer-template.js';
 import { tokenSet } from './profile.js';
 import { authorizationServer, clientFor, httpOptions } from './server.js';
@@ -97,7 +98,7 @@ async function exchange(ctx: AuthContext, provider: OAuthConfig, refreshToken: s
 		const result = await o.processRefreshTokenResponse(issuedBy, client, response);
 		if (result.id_token) {
 			if (provider.type === 'oidc' || server.jwks_uri) {
-				await o.validateApplicationLevelSignature(issuedBy, response, httpOptions(provider, server.jwks_uri));
+				await verifyIdTokenSignature(provider, issuedBy, response, result.id_token, httpOptions(provider, server.jwks_uri));
 			}
 			// OIDC Core §12.2: a refreshed ID token must name the same user.
 			const sub = o.getValidatedIdTokenClaims(result)?.sub;

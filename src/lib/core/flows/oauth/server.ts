@@ -111,16 +111,16 @@ const OIDC_WELL_KNOWN = '/.well-known/openid-configuration';
 const OAUTH_WELL_KNOWN = '/.well-known/oauth-authorization-server';
 
 /**
- * Where discovery looks: the issuer, or the issuer a `wellKnown` URL is the metadata of. Both
- * standard locations are understood (OpenID Connect appends its suffix to the issuer, RFC 8414
- * inserts its prefix); other URLs are refused rather than fetched without oauth4webapi's checks.
+ * Where discovery looks: the issuer, or without one, the issuer a `wellKnown` URL is the metadata
+ * of. Both standard locations are understood (OpenID Connect appends its suffix to the issuer,
+ * RFC 8414 inserts its prefix); other URLs are refused rather than fetched without oauth4webapi's
+ * checks. An issuer wins as in Auth.js v5, which discovers from it and never reads `wellKnown`:
+ * some of its presets (Asgardeo, OneLogin, Frontegg) name a `wellKnown` elsewhere that it ignores.
  */
 function discoveryLocation(provider: OAuthConfig): { from: string; algorithm: 'oidc' | 'oauth2' } {
 	const algorithm = provider.type === 'oidc' ? 'oidc' : 'oauth2';
-	if (!provider.wellKnown) {
-		if (!provider.issuer) throw new InvalidEndpoints(`Provider "${provider.id}" has no issuer to discover`);
-		return { from: provider.issuer, algorithm };
-	}
+	if (provider.issuer) return { from: provider.issuer, algorithm };
+	if (!provider.wellKnown) throw new InvalidEndpoints(`Provider "${provider.id}" has no issuer to discover`);
 	let url: URL;
 	try {
 		url = new URL(provider.wellKnown);
