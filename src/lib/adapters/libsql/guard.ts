@@ -106,41 +106,54 @@ export function createGuard(client: Client | GuardedClient, options: GuardOption
 		return prepared;
 	};
 
+	/**
+	 * Tries `work` until it succeeds, fails for another reason than a busy database, or `deadline`
+	 * passes. `busy`: the busy error a first try (made by the caller) already met.
+	 */
+	const attempts = async <T>(operation: string, work: () => Promise<T>, deadline: number, busy?: unknown): Promise<T> => {
+		for (let attempt = 0; ; attempt++) {
+			if (busy !== undefined) {
+				const remaining = deadline - Date.now();
+				if (remaining <= 0) throw busyError(operation, busy, options.busyTimeout, retry);
+				await new Promise((resolve) => setTimeout(resolve, Math.min(backoff(attempt), remaining)));
+			}
+			const reconnectsBefore = reconnects;
+			try {
+				if (!ready) await ensurePrepared();
+				const pending = guarded ? guarded.withDeadline(deadline, work) : work();
+				return await (client.protocol === 'file' ? pending : withDeadline(operation, pending, options.remoteTimeout, retry));
+			} catch (error) {
+				if (error instanceof LibSQLAdapterError) throw error;
+				const code = errorCode(error);
+				// Our own reconnect may close a connection another call had just borrowed.
+				const closedByUs = code === 'CLIENT_CLOSED' && reconnects !== reconnectsBefore;
+				if (!isBusy(code) && !closedByUs) throw wrap(operation, code, error);
+				// The adapter's own connection cleans up after itself; a pooled one may be poisoned.
+				if (isBusy(code) && client.protocol === 'file' && local.memory !== true && !isLocalError(error)) {
+					reconnects++;
+					await client.reconnect();
+				}
+				busy = error;
+			}
+		}
+	};
+
 	const guard: Guard = {
 		read<T>(operation: string, hot: HotRead<T>, arg: string): Promise<T> {
+			const deadline = Date.now() + options.busyTimeout;
 			let value: T | undefined;
 			try {
 				value = hot.now(arg);
 			} catch (error) {
 				const code = errorCode(error);
 				if (!isBusy(code)) return Promise.reject(wrap(operation, code, error));
+				// Locked: wait with timers from here (the deadline counts from the call).
+				return attempts(operation, () => hot.load(arg), deadline, error);
 			}
-			return value === undefined ? guard.run(operation, () => hot.load(arg)) : Promise.resolve(value);
+			return value === undefined ? attempts(operation, () => hot.load(arg), deadline) : Promise.resolve(value);
 		},
-		async run<T>(operation: string, work: () => Promise<T>): Promise<T> {
-			const deadline = Date.now() + options.busyTimeout;
-			for (let attempt = 0; ; attempt++) {
-				const reconnectsBefore = reconnects;
-				try {
-					if (!ready) await ensurePrepared();
-					const pending = guarded ? guarded.withDeadline(deadline, work) : work();
-					return await (client.protocol === 'file' ? pending : withDeadline(operation, pending, options.remoteTimeout, retry));
-				} catch (error) {
-					if (error instanceof LibSQLAdapterError) throw error;
-					const code = errorCode(error);
-					// Our own reconnect may close a connection another call had just borrowed.
-					const closedByUs = code === 'CLIENT_CLOSED' && reconnects !== reconnectsBefore;
-					if (!isBusy(code) && !closedByUs) throw wrap(operation, code, error);
-					// The adapter's own connection cleans up after itself; a pooled one may be poisoned.
-					if (isBusy(code) && client.protocol === 'file' && local.memory !== true && !isLocalError(error)) {
-						reconnects++;
-						await client.reconnect();
-					}
-					const remaining = deadline - Date.now();
-					if (remaining <= 0) throw busyError(operation, error, options.busyTimeout, retry);
-					await new Promise((resolve) => setTimeout(resolve, Math.min(backoff(attempt), remaining)));
-				}
-			}
+		run<T>(operation: string, work: () => Promise<T>): Promise<T> {
+			return attempts(operation, work, Date.now() + options.busyTimeout);
 		}
 	};
 	return guard;
