@@ -142,7 +142,7 @@ describe('another process holds the write lock (BEGIN IMMEDIATE, WAL)', () => {
 			const url = await staticServer();
 
 			const release = await holdWriteLock(database.path, 'immediate');
-			const write = adapter.createSession(session(user.id, 'z-rejected'));
+			const write = Promise.resolve(adapter.createSession(session(user.id, 'z-rejected')));
 			const { answeredFirst, turns } = await whileWaiting(write, url);
 			expect(answeredFirst).toBe(true);
 			expect(turns).toBeGreaterThan(100);
@@ -209,7 +209,7 @@ describe('another process holds an exclusive lock on a rollback-journal database
 		const url = await staticServer();
 
 		const release = await holdWriteLock(database.path, 'exclusive');
-		const read = adapter.getSessionAndUser(token);
+		const read = Promise.resolve(adapter.getSessionAndUser(token));
 		const { answeredFirst, turns } = await whileWaiting(read, url);
 		expect(answeredFirst).toBe(true);
 		expect(turns).toBeGreaterThan(100);

@@ -111,11 +111,11 @@ export function createGuard(client: Client | GuardedClient, options: GuardOption
 	 * passes. `busy`: the busy error a first try (made by the caller) already met.
 	 */
 	const attempts = async <T>(operation: string, work: () => Promise<T>, deadline: number, busy?: unknown): Promise<T> => {
-		for (let attempt = 0; ; attempt++) {
+		for (let pauses = 0; ; ) {
 			if (busy !== undefined) {
 				const remaining = deadline - Date.now();
 				if (remaining <= 0) throw busyError(operation, busy, options.busyTimeout, retry);
-				await new Promise((resolve) => setTimeout(resolve, Math.min(backoff(attempt), remaining)));
+				await new Promise((resolve) => setTimeout(resolve, Math.min(backoff(pauses++), remaining)));
 			}
 			const reconnectsBefore = reconnects;
 			try {

@@ -69,7 +69,7 @@ export type Statements = (InStatement | [string, InArgs?])[];
 function normalize(stmt: Statements[number]): { sql: string; args: InArgs | undefined } {
 	if (typeof stmt === 'string') return { sql: stmt, args: undefined };
 	if (Array.isArray(stmt)) return { sql: stmt[0], args: stmt[1] };
-	return stmt;
+	return { sql: stmt.sql, args: stmt.args };
 }
 
 /** Whether a busy error came from this module's connection (it needs no reconnect of the client). */
@@ -171,7 +171,7 @@ function fileConnection(client: Client): LocalFile {
 	const usable = (stmt: InStatement): { sql: string; args: InArgs | undefined } | undefined => {
 		if (client.closed) close();
 		if (unusable()) return undefined;
-		const { sql, args } = normalize(stmt);
+		const { sql, args } = typeof stmt === 'string' ? { sql: stmt, args: undefined } : stmt;
 		return /^\s*select\b/i.test(sql) ? { sql, args } : undefined;
 	};
 
