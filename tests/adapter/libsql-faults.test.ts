@@ -9,7 +9,7 @@ import { chmodSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, test } from 'vitest';
 import { LibSQLAdapter, migrate } from '../../src/lib/adapters/libsql/index.js';
-import { cachedReader } from '../../src/lib/adapters/libsql/reader.js';
+import { localFile as cachedReader } from '../../src/lib/adapters/libsql/local.js';
 import type { AdapterUser } from '../../src/lib/core/types/models.js';
 import { newUser } from './conformance/fixtures.js';
 import { countRows, recording, tempDatabase, type TempDatabase } from './support.js';
@@ -104,9 +104,11 @@ describe('a database locked past the busy timeout', () => {
 		const adapter = LibSQLAdapter(watched, { busyTimeout: 300, wal: false });
 		const existing = await adapter.createUser(user());
 		const release = await lockExclusively(database.path);
-		// The cached-read connection hands a locked read straight to the client (which waits its
-		// busy timeout), so a read waits once, not twice.
-		expect(await cachedReader(client).read({ sql: 'SELECT id FROM "user" WHERE id = ?', args: [existing.id] })).toBeUndefined();
+		// The adapter's own connection never waits for the lock: it says busy at once, and the
+		// guard does the waiting with timers.
+		await expect(
+			cachedReader(client).read({ sql: 'SELECT id FROM "user" WHERE id = ?', args: [existing.id] })
+		).rejects.toMatchObject({ code: expect.stringMatching(/^SQLITE_BUSY/) });
 		await expect(adapter.getUser(existing.id)).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
 		await expect(adapter.createUser(user())).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
 		for (let i = 0; i < 4; i++) await expect(adapter.getUser(existing.id)).rejects.toMatchObject({ code: 'SQLITE_BUSY' });

@@ -12,7 +12,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LibSQLAdapter, LibSQLAdapterError, migrate } from '../../src/lib/adapters/libsql/index.js';
 import { type GuardedClient, isReplicaConfig, writeGuardedClient } from '../../src/lib/adapters/libsql/client.js';
 import { hotRead } from '../../src/lib/adapters/libsql/hot-reads.js';
-import { cachedReader } from '../../src/lib/adapters/libsql/reader.js';
+import { localFile as cachedReader } from '../../src/lib/adapters/libsql/local.js';
 import { recording, tempDatabase, type TempDatabase } from './support.js';
 
 const cleanups: (() => void)[] = [];

@@ -10,7 +10,7 @@ import {
 	type ResultSet,
 	type TransactionMode
 } from '@libsql/client';
-import { cachedReader } from './reader.js';
+import { localFile } from './local.js';
 
 /** Anything with a libSQL client inside, such as a `drizzle-orm/libsql` database. */
 export interface LibSQLDatabaseLike {
@@ -43,40 +43,70 @@ export function isReplicaConfig(source: LibSQLSource): boolean {
 export interface GuardedClient extends Client {
 	/**
 	 * A SELECT's rows as arrays of values, in column order (`single`: the first row at most), from
-	 * the cached read connection, synchronously; `undefined` when it cannot answer. The adapter's
-	 * per-request reads decode these themselves instead of going through drizzle.
+	 * the local connection, synchronously; `undefined` when it cannot answer now. Throws when the
+	 * database is locked (see `local.ts`). The adapter's per-request reads decode these themselves
+	 * instead of going through drizzle.
 	 */
 	cachedValues(stmt: InStatement, single: boolean): unknown[][] | undefined;
-	/** The same through the client, for when the cached connection cannot answer. */
+	/** The same once the local connection is open, or through the client when it cannot answer. */
 	clientValues(stmt: InStatement, single: boolean): Promise<unknown[][]>;
+	/**
+	 * Calls `start` with `deadline` (ms since the epoch) as the deadline of the write it begins
+	 * synchronously: drizzle reaches `batch` before its first await, so the guard can hand the
+	 * deadline through without drizzle knowing. A write past its deadline rolls back instead of
+	 * committing.
+	 */
+	withDeadline<T>(deadline: number, start: () => T): T;
+	/** Runs a PRAGMA on the local connection; `undefined` when there is none (use the client). */
+	localPragma(sql: string): Promise<unknown[][] | undefined>;
 }
 
 /**
- * The client the adapter's drizzle instance talks to. Reads pass through. Writes are always
- * batches (explicit transactions: a poisoned connection makes their COMMIT fail instead of losing
- * them, see `guard.ts`), and on a local database each batch first sets `PRAGMA busy_timeout` on
- * whichever pooled connection it runs on: a client handed to us may have been created without a
- * `timeout`, and a pragma sent through `execute` would reach only one of its connections.
- * Reads of a local file take the cached-statement path of `reader.ts` when they can.
+ * The client the adapter's drizzle instance talks to. On a local file (`cachedReads`), reads and
+ * writes run on the adapter's own connection, which never waits for a lock (`local.ts`); the
+ * guard retries busy errors with timers. Otherwise (`:memory:`, remote servers, embedded
+ * replicas) they go through the client: writes are always batches (explicit transactions: a
+ * poisoned connection makes their COMMIT fail instead of losing them, see `guard.ts`), and on a
+ * local database each batch first sets `PRAGMA busy_timeout` on whichever pooled connection it
+ * runs on: a client handed to us may have been created without a `timeout`, and a pragma sent
+ * through `execute` would reach only one of its connections.
  */
 export function writeGuardedClient(inner: Client, busyTimeout: number, cachedReads: boolean): GuardedClient {
 	const pragma =
 		inner.protocol === 'file' ? `PRAGMA busy_timeout = ${Math.max(0, Math.floor(busyTimeout))}` : null;
-	const reader = cachedReads ? cachedReader(inner) : undefined;
+	const local = cachedReads ? localFile(inner) : undefined;
+	/** The deadline of the write being started now (see `withDeadline`). */
+	let deadline: number | undefined;
+	const viaClient = async (stmt: InStatement, single: boolean) => {
+		const { rows } = await inner.execute(stmt);
+		return (single ? rows.slice(0, 1) : rows).map((row) => Array.prototype.slice.call(row));
+	};
 	function execute(stmt: InStatement): Promise<ResultSet>;
 	function execute(sql: string, args?: InArgs): Promise<ResultSet>;
 	async function execute(stmtOrSql: InStatement, args?: InArgs) {
 		const stmt = typeof stmtOrSql === 'string' ? { sql: stmtOrSql, args: args ?? [] } : stmtOrSql;
-		return (await reader?.read(stmt)) ?? inner.execute(stmt);
+		return (await local?.read(stmt)) ?? inner.execute(stmt);
 	}
 	return {
 		execute,
-		cachedValues: (stmt, single) => reader?.values(stmt, single),
+		cachedValues: (stmt, single) => local?.values(stmt, single),
 		async clientValues(stmt, single) {
-			const { rows } = await inner.execute(stmt);
-			return (single ? rows.slice(0, 1) : rows).map((row) => Array.prototype.slice.call(row));
+			return (await local?.valuesWhenOpen(stmt, single)) ?? viaClient(stmt, single);
 		},
+		withDeadline(until, start) {
+			const outer = deadline;
+			deadline = until;
+			try {
+				return start();
+			} finally {
+				deadline = outer;
+			}
+		},
+		localPragma: async (sql) => local?.pragma(sql),
 		async batch(stmts, mode) {
+			const until = deadline ?? Date.now() + busyTimeout;
+			const written = await local?.write(stmts, until);
+			if (written) return written;
 			// A deferred transaction whose first statement writes still waits for the lock with the
 			// busy timeout; `BEGIN IMMEDIATE` would run before our pragma could.
 			if (pragma === null) return inner.batch(stmts, mode ?? 'write');
@@ -88,11 +118,11 @@ export function writeGuardedClient(inner: Client, busyTimeout: number, cachedRea
 		executeMultiple: (sql) => inner.executeMultiple(sql),
 		sync: () => inner.sync(),
 		close: () => {
-			reader?.close();
+			local?.close();
 			inner.close();
 		},
 		reconnect: () => {
-			reader?.close();
+			local?.close();
 			return inner.reconnect();
 		},
 		get closed() {

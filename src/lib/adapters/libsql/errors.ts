@@ -19,11 +19,27 @@ export class LibSQLAdapterError extends Error {
 	readonly code: LibSQLAdapterErrorCode;
 	/** The adapter method (or `migrate`) that failed. */
 	readonly operation: string;
+	/**
+	 * True when the same call may well succeed later and this one changed nothing: the database
+	 * stayed locked (`SQLITE_BUSY`) or a remote server did not answer in time (`TIMEOUT`). An HTTP
+	 * layer answers 503 with `Retry-After: retryAfter`.
+	 */
+	readonly retryable: boolean;
+	/** When `retryable`: how long to wait before trying again, in whole seconds (at least 1). */
+	readonly retryAfter: number | undefined;
 
-	constructor(operation: string, code: LibSQLAdapterErrorCode, message: string, cause?: unknown) {
+	constructor(
+		operation: string,
+		code: LibSQLAdapterErrorCode,
+		message: string,
+		cause?: unknown,
+		retry?: { retryAfter: number }
+	) {
 		super(`LibSQLAdapter.${operation}: ${message}`, cause === undefined ? undefined : { cause });
 		this.code = code;
 		this.operation = operation;
+		this.retryable = retry !== undefined;
+		this.retryAfter = retry === undefined ? undefined : Math.max(1, Math.ceil(retry.retryAfter));
 	}
 }
 
@@ -59,9 +75,13 @@ export function errorCode(error: unknown): string {
 	return 'UNKNOWN';
 }
 
-/** SQLITE_BUSY and SQLITE_LOCKED: another connection holds the lock; nothing was changed. */
+/**
+ * SQLITE_BUSY and SQLITE_LOCKED: another connection holds the lock; nothing was changed.
+ * SQLITE_PROTOCOL: another process held the WAL index's locks while SQLite retried for ~10 s
+ * (see `guard.ts`); nothing was changed either.
+ */
 export function isBusy(code: string): boolean {
-	return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED';
+	return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED' || code === 'SQLITE_PROTOCOL';
 }
 
 export function messageOf(error: unknown): string {

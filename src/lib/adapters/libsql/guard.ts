@@ -19,25 +19,50 @@
  *   `client.reconnect()` (close every pooled connection, open new ones) does: 10 of 10 later
  *   writes reached the file.
  *
- * So: every adapter write is ONE explicit transaction (`batch`), never an autocommit statement,
- * and each write batch first sets `PRAGMA busy_timeout` on the connection it runs on (see
- * `client.ts`). A busy error on a local file reconnects the client (the only cure for a poisoned
- * connection, which may be one the app poisoned) and retries with backoff until `busyTimeout` ms
- * have passed, then rejects with a `LibSQLAdapterError` (`code: 'SQLITE_BUSY'`). Retrying is safe:
- * a batch that failed with BUSY committed nothing. Reconnecting a client the app handed us also
- * ends the app's own open transactions on it; they fail loudly instead of losing writes later.
+ * And on the main thread (same versions, a second process holding the lock; measured with
+ * `performance.now()` around single synchronous calls):
+ * - `busy_timeout` makes SQLite sleep INSIDE the call: with a write lock held elsewhere, a write
+ *   with `busy_timeout = 2000` returned SQLITE_BUSY after 2003–2018 ms, during which Node's event
+ *   loop served nothing. With `busy_timeout = 0`: SQLITE_BUSY in under 1 ms. In WAL mode reads are
+ *   not blocked by a writer at all (0.2 ms). With a rollback journal, reads get SQLITE_BUSY as
+ *   promptly as writes.
+ * - Another process holding the WAL index's read-mark locks (bytes 123–127 of the `-shm` file;
+ *   SQLite holds them while it recovers or restarts the WAL) is different: every read and write,
+ *   on an old connection or a new one, spins inside SQLite's `walTryBeginRead` (up to 100 retries
+ *   with growing sleeps) for 9.97–9.99 s and then fails with SQLITE_PROTOCOL, whatever the busy
+ *   timeout (0 or 5000). Holding only the write lock (byte 120), the checkpoint lock (121) or the
+ *   recovery lock (122) behaves like the write lock above.
+ *
+ * So: every adapter write is ONE explicit transaction, never an autocommit statement. On a local
+ * file the adapter reads and writes on a connection of its own opened with `busy_timeout = 0`
+ * (`local.ts`): a locked database fails at once, and this guard waits with timers (backoff from
+ * 5 ms up to 400 ms) until `busyTimeout` ms have passed, then rejects with a `LibSQLAdapterError`
+ * (`code: 'SQLITE_BUSY'`, `retryable: true`, `retryAfter` seconds). Nothing is retried after that,
+ * and a write is committed only before its deadline (`local.ts` rolls back a write that was held
+ * up inside SQLite past it), so a call that rejected never commits later. Retrying is safe: a
+ * transaction that failed with BUSY committed nothing. The read-mark case cannot be cut short on
+ * the main thread: a call that meets it blocks the thread until SQLite gives up (~10 s) or the
+ * lock goes, then fails or rolls back as above.
+ *
+ * Through the client (`:memory:`, remote servers, embedded replicas, `cachedReads: false`), each
+ * write batch first sets `PRAGMA busy_timeout` on the connection it runs on (see `client.ts`),
+ * and a busy error on a local file reconnects the client (the only cure for a poisoned
+ * connection, which may be one the app poisoned) before retrying. Reconnecting a client the app
+ * handed us also ends the app's own open transactions on it; they fail loudly instead of losing
+ * writes later.
  */
 import type { Client } from '@libsql/client';
+import type { GuardedClient } from './client.js';
 import { LibSQLAdapterError, driverError, errorCode, isBusy, messageOf } from './errors.js';
 import type { HotRead } from './hot-reads.js';
+import { isLocalError } from './local.js';
 
 export interface Guard {
 	/** Runs one adapter operation: prepares the database once, retries busy errors, wraps errors. */
 	run<T>(operation: string, work: () => Promise<T>): Promise<T>;
 	/**
-	 * A per-request read (`hot-reads.ts`): answered at once from the cached connection when it can
-	 * (no lock is ever waited for there, so nothing to retry; errors wrapped as `run` wraps them),
-	 * otherwise through `run`.
+	 * A per-request read (`hot-reads.ts`): answered at once from the local connection when it can
+	 * (errors wrapped as `run` wraps them), otherwise (not open yet, locked) through `run`.
 	 */
 	read<T>(operation: string, hot: HotRead<T>, arg: string): Promise<T>;
 }
@@ -45,6 +70,8 @@ export interface Guard {
 export interface GuardOptions {
 	/** How long an operation may keep retrying a busy database, in milliseconds. */
 	busyTimeout: number;
+	/** The `retryAfter` of a retryable error, in seconds (default: `busyTimeout`, rounded up). */
+	retryAfter?: number;
 	/**
 	 * How long one call to a remote server may take, in milliseconds. `@libsql/client` sets no
 	 * timeout on HTTP/WebSocket requests: a server that accepts and never answers would hang the
@@ -55,7 +82,9 @@ export interface GuardOptions {
 	wal?: boolean;
 }
 
-export function createGuard(client: Client, options: GuardOptions): Guard {
+export function createGuard(client: Client | GuardedClient, options: GuardOptions): Guard {
+	const guarded = 'withDeadline' in client ? client : undefined;
+	const retry = { retryAfter: options.retryAfter ?? options.busyTimeout / 1000 };
 	let prepared: Promise<void> | undefined;
 	/** Set once preparing succeeded: later calls skip awaiting it (a tick on every read). */
 	let ready = false;
@@ -65,7 +94,7 @@ export function createGuard(client: Client, options: GuardOptions): Guard {
 	const local: LocalState = { memory: undefined };
 
 	const ensurePrepared = (): Promise<void> => {
-		prepared ??= prepareDatabase(client, options.wal !== false, local).then(
+		prepared ??= prepareDatabase(client, guarded, options.wal !== false, local).then(
 			() => {
 				ready = true;
 			},
@@ -77,40 +106,54 @@ export function createGuard(client: Client, options: GuardOptions): Guard {
 		return prepared;
 	};
 
+	/**
+	 * Tries `work` until it succeeds, fails for another reason than a busy database, or `deadline`
+	 * passes. `busy`: the busy error a first try (made by the caller) already met.
+	 */
+	const attempts = async <T>(operation: string, work: () => Promise<T>, deadline: number, busy?: unknown): Promise<T> => {
+		for (let pauses = 0; ; ) {
+			if (busy !== undefined) {
+				const remaining = deadline - Date.now();
+				if (remaining <= 0) throw busyError(operation, busy, options.busyTimeout, retry);
+				await new Promise((resolve) => setTimeout(resolve, Math.min(backoff(pauses++), remaining)));
+			}
+			const reconnectsBefore = reconnects;
+			try {
+				if (!ready) await ensurePrepared();
+				const pending = guarded ? guarded.withDeadline(deadline, work) : work();
+				return await (client.protocol === 'file' ? pending : withDeadline(operation, pending, options.remoteTimeout, retry));
+			} catch (error) {
+				if (error instanceof LibSQLAdapterError) throw error;
+				const code = errorCode(error);
+				// Our own reconnect may close a connection another call had just borrowed.
+				const closedByUs = code === 'CLIENT_CLOSED' && reconnects !== reconnectsBefore;
+				if (!isBusy(code) && !closedByUs) throw wrap(operation, code, error);
+				// The adapter's own connection cleans up after itself; a pooled one may be poisoned.
+				if (isBusy(code) && client.protocol === 'file' && local.memory !== true && !isLocalError(error)) {
+					reconnects++;
+					await client.reconnect();
+				}
+				busy = error;
+			}
+		}
+	};
+
 	const guard: Guard = {
 		read<T>(operation: string, hot: HotRead<T>, arg: string): Promise<T> {
+			const deadline = Date.now() + options.busyTimeout;
 			let value: T | undefined;
 			try {
 				value = hot.now(arg);
 			} catch (error) {
-				return Promise.reject(wrap(operation, errorCode(error), error));
+				const code = errorCode(error);
+				if (!isBusy(code)) return Promise.reject(wrap(operation, code, error));
+				// Locked: wait with timers from here (the deadline counts from the call).
+				return attempts(operation, () => hot.load(arg), deadline, error);
 			}
-			return value === undefined ? guard.run(operation, () => hot.load(arg)) : Promise.resolve(value);
+			return value === undefined ? attempts(operation, () => hot.load(arg), deadline) : Promise.resolve(value);
 		},
-		async run<T>(operation: string, work: () => Promise<T>): Promise<T> {
-			const deadline = Date.now() + options.busyTimeout;
-			for (let attempt = 0; ; attempt++) {
-				const reconnectsBefore = reconnects;
-				try {
-					if (!ready) await ensurePrepared();
-					return await (client.protocol === 'file' ? work() : withDeadline(operation, work(), options.remoteTimeout));
-				} catch (error) {
-					if (error instanceof LibSQLAdapterError) throw error;
-					const code = errorCode(error);
-					// Our own reconnect may close a connection another call had just borrowed.
-					const closedByUs = code === 'CLIENT_CLOSED' && reconnects !== reconnectsBefore;
-					if (!isBusy(code) && !closedByUs) throw wrap(operation, code, error);
-					if (isBusy(code) && client.protocol === 'file' && local.memory !== true) {
-						reconnects++;
-						await client.reconnect();
-					}
-					const pause = backoff(attempt);
-					if (Date.now() + pause >= deadline) {
-						throw wrap(operation, 'SQLITE_BUSY', error, options.busyTimeout);
-					}
-					await new Promise((resolve) => setTimeout(resolve, pause));
-				}
-			}
+		run<T>(operation: string, work: () => Promise<T>): Promise<T> {
+			return attempts(operation, work, Date.now() + options.busyTimeout);
 		}
 	};
 	return guard;
@@ -124,18 +167,28 @@ interface LocalState {
 /**
  * Once per adapter: on a local file, switch to WAL (persistent, database-wide: readers never block
  * the writer). `:memory:` and remote databases are left alone; reconnecting `:memory:` would lose
- * the database. A read-only file stays as it is: reads still work and writes fail clearly.
+ * the database. A read-only file stays as it is: reads still work and writes fail clearly. The
+ * journal mode is read and set on the adapter's own connection when there is one (it never waits
+ * for a lock: a busy error is retried by the guard like any other).
  */
-async function prepareDatabase(client: Client, enabled: boolean, local: LocalState): Promise<void> {
+async function prepareDatabase(
+	client: Client,
+	guarded: GuardedClient | undefined,
+	enabled: boolean,
+	local: LocalState
+): Promise<void> {
 	if (client.protocol !== 'file') return;
 	const list = await client.execute('PRAGMA database_list');
 	const main = list.rows.find((row) => row['name'] === 'main');
 	local.memory = !main?.['file'];
 	if (local.memory || !enabled) return;
-	const mode = await client.execute('PRAGMA journal_mode');
-	if (String(mode.rows[0]?.['journal_mode']).toLowerCase() !== 'wal') {
+	const pragma = async (sql: string): Promise<unknown> => {
+		const rows = (await guarded?.localPragma(sql)) ?? (await client.execute(sql)).rows.map((row) => [row[0]]);
+		return rows[0]?.[0];
+	};
+	if (String(await pragma('PRAGMA journal_mode')).toLowerCase() !== 'wal') {
 		try {
-			await client.execute('PRAGMA journal_mode = WAL');
+			await pragma('PRAGMA journal_mode = WAL');
 		} catch (error) {
 			if (errorCode(error) !== 'SQLITE_READONLY') throw error;
 		}
@@ -146,13 +199,11 @@ async function prepareDatabase(client: Client, enabled: boolean, local: LocalSta
  * Rejects when `pending` takes longer than `ms`. The request itself cannot be cancelled (the client
  * takes no signal); it is left to finish or fail on its own, and its result is ignored.
  */
-function withDeadline<T>(operation: string, pending: Promise<T>, ms: number): Promise<T> {
+function withDeadline<T>(operation: string, pending: Promise<T>, ms: number, retry: { retryAfter: number }): Promise<T> {
 	let timer: ReturnType<typeof setTimeout> | undefined;
+	const message = `the database server did not answer within ${ms} ms`;
 	const deadline = new Promise<never>((_, reject) => {
-		timer = setTimeout(
-			() => reject(new LibSQLAdapterError(operation, 'TIMEOUT', `the database server did not answer within ${ms} ms`)),
-			ms
-		);
+		timer = setTimeout(() => reject(new LibSQLAdapterError(operation, 'TIMEOUT', message, undefined, retry)), ms);
 	});
 	pending.catch(() => {}); // a late failure after the deadline is not an unhandled rejection
 	return Promise.race([pending, deadline]).finally(() => clearTimeout(timer));
@@ -163,16 +214,19 @@ function backoff(attempt: number): number {
 	return base + Math.floor(Math.random() * base);
 }
 
-function wrap(operation: string, code: string, error: unknown, busyMs?: number): LibSQLAdapterError {
+/** The database stayed locked until the deadline: nothing was changed, try again later. */
+function busyError(operation: string, error: unknown, busyMs: number, retry: { retryAfter: number }): LibSQLAdapterError {
+	return new LibSQLAdapterError(
+		operation,
+		'SQLITE_BUSY',
+		`the database stayed locked for ${busyMs} ms; nothing was changed (${messageOf(error)})`,
+		driverError(error),
+		retry
+	);
+}
+
+function wrap(operation: string, code: string, error: unknown): LibSQLAdapterError {
 	const cause = driverError(error);
-	if (busyMs !== undefined) {
-		return new LibSQLAdapterError(
-			operation,
-			'SQLITE_BUSY',
-			`the database stayed locked for ${busyMs} ms; nothing was changed (${messageOf(error)})`,
-			cause
-		);
-	}
 	if (code === 'SQLITE_READONLY') {
 		return new LibSQLAdapterError(operation, code, `the database is read-only (${messageOf(error)})`, cause);
 	}

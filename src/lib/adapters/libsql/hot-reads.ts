@@ -9,7 +9,7 @@
 import { type Column, getTableColumns } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { GuardedClient } from './client.js';
-import { parseJsonRows } from './reader.js';
+import { parseJsonRows } from './local.js';
 import type { Row } from './rows.js';
 
 /** A query with one placeholder, as drizzle builds it (`.where(eq(col, sql.placeholder(…)))`). */
@@ -23,12 +23,12 @@ type Fields = [key: string, column: Column][];
 /** One compiled read, mapped to what the adapter method returns. */
 export interface HotRead<T> {
 	/**
-	 * The answer from the cached read connection, synchronously; `undefined` when it cannot give
-	 * one (not open yet, not a local file, locked): then `load`. It never waits for a lock, so it
-	 * needs none of the guard's retrying.
+	 * The answer from the local connection, synchronously; `undefined` when it cannot give one
+	 * (not open yet, not a local file): then `load`. It never waits for a lock: a locked database
+	 * throws (the guard then retries `load` with timers).
 	 */
 	now(arg: string): T | undefined;
-	/** The answer through the client, for when `now` has none. */
+	/** The answer once the local connection is open, or through the client. */
 	load(arg: string): Promise<T>;
 }
 

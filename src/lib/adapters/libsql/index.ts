@@ -10,8 +10,8 @@
  * ```
  *
  * Local files (`file:`), `:memory:` and remote servers (`libsql://`, `http(s)://`, `ws(s)://`) take
- * the same code path: drizzle queries on a `@libsql/client` client, every write one `batch`. Only
- * the local-file safeguards differ (busy timeout pragma, WAL, reconnecting after SQLITE_BUSY; see
+ * the same code path: drizzle queries, every write one `batch`. Only the local-file safeguards
+ * differ (a connection of the adapter's own that never waits for a lock, WAL; see `local.ts` and
  * `guard.ts`); a remote server has its own locking, and its busy errors are retried the same way.
  * The remote path could not be run on the machine this was written on (no libSQL server).
  *
@@ -29,9 +29,16 @@ import { userMethods } from './users.js';
 export interface LibSQLAdapterOptions extends Partial<LibSQLTables> {
 	/**
 	 * How long a call waits for a locked database, in milliseconds, before it rejects with a
-	 * `LibSQLAdapterError` whose `code` is `SQLITE_BUSY`. Default 5000.
+	 * `LibSQLAdapterError` whose `code` is `SQLITE_BUSY` and `retryable` is true (nothing was
+	 * changed). Default 5000. On a local file the waiting is done with timers: the event loop keeps
+	 * serving meanwhile.
 	 */
 	busyTimeout?: number;
+	/**
+	 * The `retryAfter` (seconds) of a retryable `LibSQLAdapterError`, for an HTTP `Retry-After`.
+	 * Default: `busyTimeout` in seconds, rounded up (at least 1).
+	 */
+	retryAfter?: number;
 	/**
 	 * How long one call to a remote libSQL server (`libsql://`, `http(s)://`, `ws(s)://`) may take,
 	 * in milliseconds, before it rejects with a `LibSQLAdapterError` whose `code` is `TIMEOUT`.
@@ -68,7 +75,12 @@ export function LibSQLAdapter(
 		db: drizzle({ client: guarded }),
 		client: guarded,
 		tables: resolveTables(options),
-		guard: createGuard(client, { busyTimeout, remoteTimeout: options.remoteTimeout ?? 10_000, wal: options.wal })
+		guard: createGuard(guarded, {
+			busyTimeout,
+			retryAfter: options.retryAfter,
+			remoteTimeout: options.remoteTimeout ?? 10_000,
+			wal: options.wal
+		})
 	};
 	// A plain object with own methods: the core wraps `Object.entries(adapter)`.
 	return {

@@ -1,0 +1,388 @@
+/**
+ * A local file database read and written on a connection of the adapter's own, never waiting for
+ * a lock inside SQLite.
+ *
+ * Why a connection of our own. `@libsql/client`'s `file:` client is synchronous underneath (the
+ * `libsql` native module): its busy timeout makes SQLite sleep inside the call, on Node's main
+ * thread, so while another process held the write lock every write of the demo froze the whole
+ * server (static files included) for up to `busyTimeout` ms, one write after the other. This
+ * connection is opened with `timeout: 0`: a locked database answers SQLITE_BUSY at once (measured:
+ * under 1 ms) and the guard (`guard.ts`) waits with timers, so the event loop keeps serving. It is
+ * also faster: `@libsql/client` prepares every statement anew and reads its column list twice
+ * (~55 µs with libsql 0.5, more than running a session lookup), while the adapter's queries are a
+ * small, fixed set prepared once here (a session lookup drops from ~120 µs to ~30 µs). Adapters on
+ * the same client share this connection, so an adapter made per request costs no file handle.
+ *
+ * Writes are one `BEGIN IMMEDIATE … COMMIT` each, run synchronously from BEGIN to COMMIT, so reads
+ * and writes share the connection without ever seeing each other's transaction. BEGIN IMMEDIATE
+ * takes the write lock first: a busy database fails before any statement ran. Any failure inside
+ * rolls back before the error leaves (measured: after a ROLLBACK the connection loses no later
+ * write; `close()` alone does NOT end an open transaction while statements of the connection are
+ * alive: the lock stays held until they are garbage-collected). A write whose deadline passed
+ * before COMMIT (SQLite itself stalled inside a statement, see `guard.ts`) is rolled back and
+ * reported busy: a call that rejected never commits later.
+ *
+ * Reads see exactly what every pooled connection of the client sees, the last committed state
+ * (each statement runs to completion, so no read transaction stays open; a connection found
+ * inside one is dropped). Anything unusual goes through the client as before: `:memory:` (a
+ * second connection would be another database), a closed client, a file this connection cannot
+ * use (after three failures in a row, e.g. an encrypted file, the client answers for good).
+ * Embedded replicas (`syncUrl`) must not be read or written behind the client's back: the adapter
+ * turns this off for them (`cachedReads: false`).
+ */
+import type { Client, InArgs, InStatement, InValue, ResultSet, Row, Value } from '@libsql/client';
+import { ResultSetImpl } from '@libsql/core/util';
+import Database from 'libsql';
+import { errorCode, isBusy } from './errors.js';
+
+/** Distinct statements kept per connection; the adapter issues a few dozen at most. */
+const MAX_STATEMENTS = 128;
+/** Consecutive non-busy failures after which the client answers everything. */
+const MAX_FAILURES = 3;
+
+export interface LocalFile {
+	/**
+	 * The statement's rows as arrays of values (`single`: the first row at most, read with one
+	 * step instead of a cursor), synchronously; `undefined` when it must go through the client or
+	 * wait for the connection to open (then it starts opening it). Throws the driver's error when
+	 * the database is locked (`isBusy`); nothing waited.
+	 */
+	values(stmt: InStatement, single: boolean): unknown[][] | undefined;
+	/** The same once the connection is open; `undefined`: go through the client. */
+	valuesWhenOpen(stmt: InStatement, single: boolean): Promise<unknown[][] | undefined>;
+	/** A SELECT's result, or `undefined` when it must go through the client. Throws when locked. */
+	read(stmt: InStatement): Promise<ResultSet | undefined>;
+	/**
+	 * Runs `stmts` as one transaction that commits only before `deadline` (ms since the epoch);
+	 * `undefined` when they must go through the client. Throws when locked: nothing was changed.
+	 */
+	write(stmts: Statements, deadline: number): Promise<ResultSet[] | undefined>;
+	/** Runs a PRAGMA on the connection; `undefined` when it must go through the client. */
+	pragma(sql: string): Promise<unknown[][] | undefined>;
+	/** Closes the connection (it reopens on the next call while the client is open). */
+	close(): void;
+}
+
+/** What `Client.batch` takes. */
+export type Statements = (InStatement | [string, InArgs?])[];
+
+function normalize(stmt: Statements[number]): { sql: string; args: InArgs | undefined } {
+	if (typeof stmt === 'string') return { sql: stmt, args: undefined };
+	if (Array.isArray(stmt)) return { sql: stmt[0], args: stmt[1] };
+	return { sql: stmt.sql, args: stmt.args };
+}
+
+/** Whether a busy error came from this module's connection (it needs no reconnect of the client). */
+export function isLocalError(error: unknown): boolean {
+	return typeof error === 'object' && error !== null && localErrors.has(error);
+}
+
+const localErrors = new WeakSet<object>();
+
+interface Prepared {
+	stmt: Database.Statement;
+	/** Whether it returns rows (a SELECT, or a write with RETURNING). */
+	reader: boolean;
+	columns: string[];
+	types: string[];
+}
+
+interface Open {
+	db: Database.Database;
+	statements: Map<string, Prepared>;
+}
+
+/** One per client, shared by every adapter on it (gone with the client). */
+const files = new WeakMap<Client, LocalFile>();
+
+const remote: LocalFile = {
+	values: () => undefined,
+	valuesWhenOpen: async () => undefined,
+	read: async () => undefined,
+	write: async () => undefined,
+	pragma: async () => undefined,
+	close() {}
+};
+
+export function localFile(client: Client): LocalFile {
+	let file = files.get(client);
+	if (!file) {
+		file = client.protocol === 'file' ? fileConnection(client) : remote;
+		files.set(client, file);
+	}
+	return file;
+}
+
+function fileConnection(client: Client): LocalFile {
+	let path: Promise<string | null> | undefined;
+	let open: Open | undefined;
+	let noFile = false;
+	let failures = 0;
+	/** Set once a statement succeeded here: a later failure is the statement's, not the file's. */
+	let verified = false;
+
+	const close = () => {
+		if (open?.db.inTransaction) {
+			try {
+				open.db.exec('ROLLBACK');
+			} catch {
+				// closing is all that is left
+			}
+		}
+		open?.db.close();
+		open = undefined;
+	};
+
+	const unusable = () => noFile || failures >= MAX_FAILURES || client.closed;
+
+	const connection = async (): Promise<Open | undefined> => {
+		// The client's own answer to "which file is this?" covers every URL form it accepts.
+		path ??= client
+			.execute('PRAGMA database_list')
+			.then((list) => {
+				const file = list.rows.find((row) => row['name'] === 'main')?.['file'];
+				return typeof file === 'string' && file !== '' ? file : null;
+			})
+			.catch(() => null);
+		const file = await path;
+		if (file === null) {
+			noFile = true; // `:memory:`: a second connection would be another database
+			return undefined;
+		}
+		if (client.closed) close();
+		if (!open && !unusable()) {
+			try {
+				// `timeout: 0`: a locked database fails at once and the guard does the waiting.
+				open = { db: new Database(file, { timeout: 0 }), statements: new Map() };
+			} catch {
+				failures++;
+			}
+		}
+		return unusable() ? undefined : open;
+	};
+
+	/** A busy error leaves marked as ours: the guard then knows no client needs reconnecting. */
+	const busy = (error: unknown): unknown => {
+		if (typeof error === 'object' && error !== null) localErrors.add(error);
+		return error;
+	};
+
+	/** The statement's SQL and arguments when the connection may serve it. */
+	const usable = (stmt: InStatement): { sql: string; args: InArgs | undefined } | undefined => {
+		if (client.closed) close();
+		if (unusable()) return undefined;
+		const { sql, args } = typeof stmt === 'string' ? { sql: stmt, args: undefined } : stmt;
+		return /^\s*select\b/i.test(sql) ? { sql, args } : undefined;
+	};
+
+	/**
+	 * Runs a SELECT on the open connection. `undefined` sends it through the client (the file is
+	 * not usable here); a busy database throws.
+	 */
+	const run = (conn: Open, sql: string, args: InArgs | undefined, single: boolean) => {
+		let prepared: Prepared;
+		let rows: unknown[][];
+		try {
+			prepared = statementFor(conn, sql);
+			// `get` steps once and resets the statement; a cursor (`all`) costs several times more.
+			if (single) {
+				const first = prepared.stmt.get(bindable(args)) as unknown[] | undefined;
+				rows = first ? [first] : [];
+			} else {
+				rows = prepared.stmt.all(bindable(args)) as unknown[][];
+			}
+			if (conn.db.inTransaction) throw new Error('the local connection was left inside a transaction');
+			verified = true;
+			failures = 0;
+		} catch (error) {
+			// A failed statement may hold a read transaction open: never reuse its connection.
+			close();
+			if (isBusy(errorCode(error))) throw busy(error);
+			failures++;
+			return undefined;
+		}
+		// Outside the try: a value the client could not represent either throws as it would there.
+		for (const row of rows) for (let i = 0; i < row.length; i++) row[i] = fromSql(row[i]);
+		return { prepared, rows: rows as Value[][] };
+	};
+
+	/** One transaction, BEGIN to COMMIT without yielding; rolled back on any failure. */
+	const transact = (conn: Open, stmts: Statements, deadline: number): ResultSet[] | undefined => {
+		const { db } = conn;
+		try {
+			db.exec('BEGIN IMMEDIATE');
+			const results: ResultSet[] = [];
+			for (const stmt of stmts) {
+				const { sql, args } = normalize(stmt);
+				const prepared = statementFor(conn, sql);
+				if (prepared.reader) {
+					const rows = prepared.stmt.all(bindable(args)) as unknown[][];
+					results.push(resultSet(prepared, rows.map((row) => toRow(row.map(fromSql), prepared.columns))));
+				} else {
+					const info = prepared.stmt.run(bindable(args)) as { changes: number; lastInsertRowid: number | bigint };
+					results.push(new ResultSetImpl([], [], [], info.changes, BigInt(info.lastInsertRowid)));
+				}
+			}
+			if (Date.now() > deadline) throw late();
+			db.exec('COMMIT');
+			verified = true;
+			failures = 0;
+			return results;
+		} catch (error) {
+			rollback(conn);
+			if (isBusy(errorCode(error))) throw busy(error);
+			if (verified) throw error; // the statement's own error, e.g. a constraint
+			// A file this connection may not be able to use (e.g. encrypted): the client decides.
+			failures++;
+			return undefined;
+		}
+	};
+
+	/** Ends an open transaction; a connection that cannot is dropped (see the note on `close()`). */
+	const rollback = (conn: Open) => {
+		if (!conn.db.inTransaction) return;
+		try {
+			conn.db.exec('ROLLBACK');
+		} catch {
+			if (open === conn) close();
+		}
+	};
+
+	return {
+		values(stmt, single) {
+			const query = usable(stmt);
+			if (!query) return undefined;
+			if (!open) {
+				// The first reads go through the guard's slow path while the connection opens.
+				void connection();
+				return undefined;
+			}
+			return run(open, query.sql, query.args, single)?.rows;
+		},
+		async valuesWhenOpen(stmt, single) {
+			const query = usable(stmt);
+			if (!query) return undefined;
+			const conn = open ?? (await connection());
+			if (!conn || client.closed) return undefined;
+			return run(conn, query.sql, query.args, single)?.rows;
+		},
+		async read(stmt) {
+			const query = usable(stmt);
+			if (!query) return undefined;
+			const conn = open ?? (await connection());
+			if (!conn || client.closed) return undefined;
+			const result = run(conn, query.sql, query.args, false);
+			if (!result) return undefined;
+			const { columns } = result.prepared;
+			return resultSet(result.prepared, result.rows.map((row) => toRow(row, columns)));
+		},
+		async write(stmts, deadline) {
+			if (client.closed) close();
+			if (unusable()) return undefined;
+			const conn = open ?? (await connection());
+			if (!conn || client.closed) return undefined;
+			return transact(conn, stmts, deadline);
+		},
+		async pragma(sql) {
+			if (unusable()) return undefined;
+			const conn = open ?? (await connection());
+			if (!conn || client.closed) return undefined;
+			try {
+				return conn.db.prepare(sql).raw(true).all() as unknown[][];
+			} catch (error) {
+				rollback(conn);
+				throw isBusy(errorCode(error)) ? busy(error) : error;
+			}
+		},
+		close
+	};
+}
+
+function late(): Error {
+	const error = new Error('the database stayed locked past the deadline; the write was rolled back') as Error & {
+		code: string;
+	};
+	error.code = 'SQLITE_BUSY';
+	return error;
+}
+
+function resultSet(prepared: Prepared, rows: Row[]): ResultSet {
+	return new ResultSetImpl(prepared.columns, prepared.types, rows, 0, undefined);
+}
+
+function statementFor(conn: Open, sql: string): Prepared {
+	let prepared = conn.statements.get(sql);
+	if (!prepared) {
+		const stmt = conn.db.prepare(sql);
+		stmt.safeIntegers(true);
+		const reader = stmt.reader;
+		if (reader) stmt.raw(true);
+		const columns = reader ? stmt.columns() : [];
+		prepared = { stmt, reader, columns: columns.map((c) => c.name), types: columns.map((c) => c.type ?? '') };
+		if (conn.statements.size >= MAX_STATEMENTS) conn.statements.clear();
+		conn.statements.set(sql, prepared);
+	}
+	return prepared;
+}
+
+/** Arguments as `@libsql/client` converts them (intMode `number`, the adapter's requirement). */
+function bindable(args: InArgs | undefined): unknown[] | Record<string, unknown> {
+	if (args === undefined) return [];
+	if (Array.isArray(args)) return args.map(toSql);
+	const named: Record<string, unknown> = {};
+	for (const [name, value] of Object.entries(args)) named[name.replace(/^[@$:]/, '')] = toSql(value);
+	return named;
+}
+
+function toSql(value: InValue): unknown {
+	if (typeof value === 'number' && !Number.isFinite(value)) throw new RangeError('Only finite numbers can be bound');
+	if (typeof value === 'boolean') return value ? 1 : 0;
+	if (value instanceof ArrayBuffer) return Buffer.from(value);
+	if (value instanceof Date) return value.valueOf();
+	if (value === undefined) throw new TypeError('undefined cannot be bound');
+	return value;
+}
+
+/** A row as `@libsql/client` shapes it: values by index (not enumerable) and by column name. */
+function toRow(values: Value[], columns: string[]): Row {
+	const row = {} as Row;
+	Object.defineProperty(row, 'length', { value: values.length });
+	for (let i = 0; i < values.length; i++) {
+		const value = values[i] as Value;
+		Object.defineProperty(row, i, { value });
+		const column = columns[i] as string;
+		if (!Object.hasOwn(row, column)) row[column] = value;
+	}
+	return row;
+}
+
+const UNSAFE_INTEGER = 'Received integer which cannot be safely represented as a JavaScript number';
+
+function fromSql(value: unknown): Value {
+	if (typeof value === 'bigint') {
+		if (value < BigInt(Number.MIN_SAFE_INTEGER) || value > BigInt(Number.MAX_SAFE_INTEGER)) throw new RangeError(UNSAFE_INTEGER);
+		return Number(value);
+	}
+	if (Buffer.isBuffer(value)) return value.buffer.slice(value.byteOffset, value.byteOffset + value.byteLength) as ArrayBuffer;
+	// SQLite's other storage classes: NULL, REAL (a number) and TEXT.
+	return value as Value;
+}
+
+/**
+ * Rows that SQLite returned as a JSON array of arrays (`json_group_array(json_array(…))`), as
+ * `@libsql/client` would have returned them. JSON numbers are doubles: an integer past 2^53 would
+ * come back silently rounded, so any integral number outside the safe range is refused, as the
+ * client refuses it.
+ */
+export function parseJsonRows(json: unknown): Value[][] {
+	if (typeof json !== 'string') throw new TypeError('A JSON list read returned no JSON text');
+	const rows: unknown = JSON.parse(json);
+	if (!Array.isArray(rows)) throw new TypeError('A JSON list read returned no array');
+	for (const row of rows as unknown[]) {
+		if (!Array.isArray(row)) throw new TypeError('A JSON list read returned a row that is no array');
+		for (const value of row as unknown[]) {
+			if (typeof value === 'number' && Number.isInteger(value) && !Number.isSafeInteger(value)) throw new RangeError(UNSAFE_INTEGER);
+		}
+	}
+	return rows as Value[][];
+}

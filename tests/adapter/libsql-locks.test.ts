@@ -1,0 +1,262 @@
+/**
+ * A database locked by another process must not freeze the server (issue "Hardening"). Another OS
+ * process holds a real lock on the file: SQLite's write lock (`BEGIN IMMEDIATE`), an exclusive
+ * lock on a rollback-journal database (readers wait too), or the WAL index's read-mark locks in
+ * the `-shm` file. While it does:
+ * - the event loop keeps serving: an HTTP server in this process answers a static request, and
+ *   `setImmediate` pings keep running, while an adapter call waits for the lock;
+ * - the waiting call rejects, while the lock is still held, with a retryable `LibSQLAdapterError`
+ *   (`SQLITE_BUSY`, `retryable`, `retryAfter` in seconds) for the core to answer 503;
+ * - a write that rejected is not in the file once the lock is gone (counted from a separate
+ *   connection), nothing retries after the rejection, and every write reported as done is there.
+ */
+import { createClient, type Client } from '@libsql/client';
+import { spawn } from 'node:child_process';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, test } from 'vitest';
+import { LibSQLAdapter, migrate, type LibSQLAdapterInstance } from '../../src/lib/adapters/libsql/index.js';
+import type { AdapterUser } from '../../src/lib/core/types/models.js';
+import { newUser } from './conformance/fixtures.js';
+import { tempDatabase, type TempDatabase } from './support.js';
+
+const cleanups: (() => unknown)[] = [];
+afterEach(async () => {
+	for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function migratedFile(options: { wal: boolean }): Promise<TempDatabase> {
+	const database = tempDatabase('kitauth-locks-');
+	cleanups.push(() => database.remove());
+	const client = createClient({ url: database.url });
+	if (options.wal) await migrate(client);
+	else {
+		// migrate() would switch the file to WAL; these tests want the rollback journal.
+		const { migrations } = await import('../../src/lib/adapters/libsql/migrations.generated.js');
+		for (const migration of migrations) {
+			await client.executeMultiple(migration.sql.replaceAll('--> statement-breakpoint', ''));
+		}
+	}
+	client.close();
+	return database;
+}
+
+/**
+ * Starts a lock-holding process and resolves once it holds the lock, with a function that makes
+ * it let go and resolves once it has exited.
+ */
+async function holdLock(command: string, args: string[]): Promise<() => Promise<void>> {
+	const holder = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'] });
+	const exited = new Promise<void>((resolve) => holder.on('exit', () => resolve()));
+	await new Promise<void>((resolve, reject) => {
+		holder.stdout.once('data', () => resolve());
+		holder.once('exit', (code) => reject(new Error(`the lock holder exited with ${code}`)));
+	});
+	let released: Promise<void> | undefined;
+	const release = () => (released ??= (holder.stdin.end(), exited));
+	cleanups.push(release);
+	return release;
+}
+
+const support = (name: string) => fileURLToPath(new URL(`../support/${name}`, import.meta.url));
+
+/** SQLite's write lock, or with `exclusive` on a rollback journal, readers kept out too. */
+const holdWriteLock = (path: string, mode: 'immediate' | 'exclusive') =>
+	holdLock(process.execPath, ['--no-warnings', support('sqlite-lock-holder.ts'), path, mode]);
+
+/** The WAL index's read-mark locks (3–7), as SQLite holds them while it recovers the WAL. */
+const holdReadMarks = (path: string, holdMs?: number) =>
+	holdLock('python3', [support('wal-index-lock-holder.py'), path, '3', '5', ...(holdMs ? [String(holdMs)] : [])]);
+
+/** A static file server in this process: it can only answer while the event loop runs. */
+async function staticServer(): Promise<string> {
+	const server: Server = createServer((_, res) => res.end('static'));
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	cleanups.push(() => new Promise((resolve) => server.close(resolve)));
+	return `http://127.0.0.1:${(server.address() as AddressInfo).port}/static.txt`;
+}
+
+/**
+ * While `pending` waits: fetches the static file, and counts `setImmediate` turns of the event
+ * loop. Returns whether the file was answered before `pending` settled, and the turns counted
+ * until it did.
+ */
+async function whileWaiting(pending: Promise<unknown>, url: string): Promise<{ answeredFirst: boolean; turns: number }> {
+	let settled = false;
+	const done = pending.then(
+		() => (settled = true),
+		() => (settled = true)
+	);
+	let turns = 0;
+	const turn = () => {
+		if (settled) return;
+		turns++;
+		setImmediate(turn);
+	};
+	setImmediate(turn);
+	const body = await (await fetch(url)).text();
+	const answeredFirst = !settled;
+	expect(body).toBe('static');
+	await done;
+	return { answeredFirst, turns };
+}
+
+async function sessionTokens(url: string): Promise<string[]> {
+	const client = createClient({ url });
+	try {
+		const { rows } = await client.execute('SELECT sessionToken FROM "session" ORDER BY sessionToken');
+		return rows.map((row) => String(row['sessionToken']));
+	} finally {
+		client.close();
+	}
+}
+
+const RETRYABLE_BUSY = { name: 'LibSQLAdapterError', code: 'SQLITE_BUSY', retryable: true };
+
+const session = (userId: string, sessionToken: string) => ({
+	sessionToken,
+	userId,
+	expires: new Date(Date.now() + 86_400_000)
+});
+
+async function signedIn(adapter: LibSQLAdapterInstance): Promise<{ user: AdapterUser; token: string }> {
+	const user = await adapter.createUser(newUser() as AdapterUser);
+	const token = `a-${crypto.randomUUID()}`;
+	await adapter.createSession(session(user.id, token));
+	return { user, token };
+}
+
+describe('another process holds the write lock (BEGIN IMMEDIATE, WAL)', () => {
+	for (const source of ['config', 'client'] as const) {
+		test(`a write waits without blocking the event loop, rejects retryable while the lock is held, and never commits (adapter given a ${source})`, async () => {
+			const database = await migratedFile({ wal: true });
+			// The app's own client waits 5 s inside SQLite for a lock: the adapter must not.
+			const appClient: Client = createClient({ url: database.url, timeout: 5000 });
+			cleanups.push(() => appClient.close());
+			const adapter =
+				source === 'config'
+					? LibSQLAdapter({ url: database.url, timeout: 5000 }, { busyTimeout: 1500 })
+					: LibSQLAdapter(appClient, { busyTimeout: 1500 });
+			const { user, token } = await signedIn(adapter);
+			const url = await staticServer();
+
+			const release = await holdWriteLock(database.path, 'immediate');
+			const write = Promise.resolve(adapter.createSession(session(user.id, 'z-rejected')));
+			const { answeredFirst, turns } = await whileWaiting(write, url);
+			expect(answeredFirst).toBe(true);
+			expect(turns).toBeGreaterThan(100);
+			await expect(write).rejects.toMatchObject({ ...RETRYABLE_BUSY, operation: 'createSession', retryAfter: 2 });
+			await expect(adapter.updateUser({ id: user.id, name: 'during the lock' })).rejects.toMatchObject(RETRYABLE_BUSY);
+			// WAL: readers are not blocked by the writer, on the hot path or off it.
+			expect(await adapter.getSessionAndUser(token)).toMatchObject({ user: { id: user.id } });
+			expect(await adapter.getUser(user.id)).toMatchObject({ id: user.id, name: user.name });
+			await release();
+
+			// Nothing retried after the rejection: the rejected write is not there, now or later.
+			const later = [`b-${crypto.randomUUID()}`, `c-${crypto.randomUUID()}`];
+			await Promise.all(later.map((sessionToken) => adapter.createSession(session(user.id, sessionToken))));
+			// The app's own autocommit write on its client lands too (no connection left poisoned).
+			await appClient.execute(`INSERT INTO "verificationToken" VALUES ('app@example.com', 'y', 0)`);
+			expect(await sessionTokens(database.url)).toEqual([token, ...later].sort());
+			expect((await adapter.getUser(user.id))?.name).toBe(user.name);
+			const check = createClient({ url: database.url });
+			cleanups.push(() => check.close());
+			const tokens = await check.execute(`SELECT count(*) AS n FROM "verificationToken" WHERE identifier = 'app@example.com'`);
+			expect(tokens.rows[0]?.['n']).toBe(1);
+		});
+	}
+
+	test('every write reported as done is in the file across a lock episode (no silent loss)', async () => {
+		const database = await migratedFile({ wal: true });
+		const adapter = LibSQLAdapter({ url: database.url }, { busyTimeout: 200 });
+		const { user } = await signedIn(adapter);
+		const done: string[] = [];
+		const rejected: string[] = [];
+		const writeSome = async (prefix: string, count: number) => {
+			await Promise.all(
+				Array.from({ length: count }, async (_, i) => {
+					const sessionToken = `${prefix}-${i}-${crypto.randomUUID()}`;
+					try {
+						await adapter.createSession(session(user.id, sessionToken));
+						done.push(sessionToken);
+					} catch (error) {
+						expect(error).toMatchObject(RETRYABLE_BUSY);
+						rejected.push(sessionToken);
+					}
+				})
+			);
+		};
+		await writeSome('before', 10);
+		const release = await holdWriteLock(database.path, 'immediate');
+		await writeSome('during', 10);
+		expect(rejected).toHaveLength(10);
+		await release();
+		await writeSome('after', 10);
+		const stored = await sessionTokens(database.url);
+		expect(stored).toHaveLength(21);
+		for (const token of done) expect(stored).toContain(token);
+		for (const token of rejected) expect(stored).not.toContain(token);
+	});
+});
+
+describe('another process holds an exclusive lock on a rollback-journal database (readers wait too)', () => {
+	test('per-request reads wait without blocking the event loop, reject retryable while the lock is held, then work', async () => {
+		const database = await migratedFile({ wal: false });
+		const adapter = LibSQLAdapter({ url: database.url }, { busyTimeout: 1000, wal: false, retryAfter: 7 });
+		const { user, token } = await signedIn(adapter);
+		await adapter.linkAccount({ userId: user.id, type: 'oauth', provider: 'github', providerAccountId: 'gh-1' });
+		const url = await staticServer();
+
+		const release = await holdWriteLock(database.path, 'exclusive');
+		const read = Promise.resolve(adapter.getSessionAndUser(token));
+		const { answeredFirst, turns } = await whileWaiting(read, url);
+		expect(answeredFirst).toBe(true);
+		expect(turns).toBeGreaterThan(100);
+		const busy = { ...RETRYABLE_BUSY, retryAfter: 7 };
+		await expect(read).rejects.toMatchObject({ ...busy, operation: 'getSessionAndUser' });
+		await expect(adapter.listSessionsByUserId(user.id)).rejects.toMatchObject(busy);
+		await expect(adapter.listAccountsByUserId(user.id)).rejects.toMatchObject(busy);
+		await expect(adapter.getUser(user.id)).rejects.toMatchObject(busy);
+		await expect(adapter.createSession(session(user.id, 'z-rejected'))).rejects.toMatchObject(busy);
+		await release();
+
+		expect(await adapter.getSessionAndUser(token)).toMatchObject({ session: { sessionToken: token } });
+		expect(await adapter.listAccountsByUserId(user.id)).toHaveLength(1);
+		expect(await sessionTokens(database.url)).toEqual([token]);
+	});
+});
+
+describe('another process holds the WAL index read-mark locks (-shm)', () => {
+	// SQLite waits for these inside `walTryBeginRead`, up to ~10 s, whatever the busy timeout: a
+	// call that meets them blocks the thread it runs on (see guard.ts). What the adapter
+	// guarantees there: the call fails retryable, and a write held up past its deadline is rolled
+	// back instead of committing late.
+	test('a write held up inside SQLite past its deadline is rolled back and rejects retryable', { timeout: 60_000 }, async () => {
+		const database = await migratedFile({ wal: true });
+		const adapter = LibSQLAdapter({ url: database.url }, { busyTimeout: 300 });
+		const { user, token } = await signedIn(adapter);
+		// Let go by itself after 2 s: until then this thread is inside SQLite.
+		await holdReadMarks(database.path, 2000);
+		await expect(adapter.createSession(session(user.id, 'z-late'))).rejects.toMatchObject({
+			...RETRYABLE_BUSY,
+			operation: 'createSession'
+		});
+		expect(await sessionTokens(database.url)).toEqual([token]);
+		const after = `b-${crypto.randomUUID()}`;
+		await adapter.createSession(session(user.id, after));
+		expect(await sessionTokens(database.url)).toEqual([token, after]);
+	});
+
+	test('when SQLite gives up (SQLITE_PROTOCOL), reads and writes reject retryable; after the lock they work', { timeout: 90_000 }, async () => {
+		const database = await migratedFile({ wal: true });
+		const adapter = LibSQLAdapter({ url: database.url }, { busyTimeout: 300 });
+		const { user, token } = await signedIn(adapter);
+		const release = await holdReadMarks(database.path);
+		await expect(adapter.getSessionAndUser(token)).rejects.toMatchObject({ ...RETRYABLE_BUSY, operation: 'getSessionAndUser' });
+		await expect(adapter.createSession(session(user.id, 'z-rejected'))).rejects.toMatchObject(RETRYABLE_BUSY);
+		await release();
+		expect(await adapter.getSessionAndUser(token)).toMatchObject({ user: { id: user.id } });
+		expect(await sessionTokens(database.url)).toEqual([token]);
+	});
+});
