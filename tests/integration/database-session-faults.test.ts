@@ -43,6 +43,19 @@ function expectConfigurationError(res: Response, secrets: string[]): void {
 	for (const internal of secrets) expect(res.headers.get('location')).not.toContain(internal);
 }
 
+/**
+ * A sign-in that met a busy store: the error page itself, 503 with `Retry-After`, naming the cause
+ * (not `Configuration`), no session cookie, no internals.
+ */
+async function expectBusyPage(res: Response, secrets: string[]): Promise<void> {
+	expect(res.status).toBe(503);
+	expect(Number(res.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+	expect(sessionCookiesSet(res)).toEqual([]);
+	const html = await res.text();
+	expect(html).toContain('Temporarily unavailable');
+	for (const internal of ['SQLITE', 'locked', 'Configuration', ...secrets]) expect(html).not.toContain(internal);
+}
+
 function expectLoggedAdapterError(s: Setup): void {
 	expect(s.errors.length).toBeGreaterThan(0);
 	const error = s.errors.find((e) => e instanceof AdapterError) as AdapterError | undefined;
@@ -97,7 +110,7 @@ test('a database file that is not a database: 503 on GET /session, Configuration
 });
 
 describe('a database file locked by another process past the busy timeout', () => {
-	test('sign-in (a write) fails with Configuration, without hanging; reads still work (WAL)', async () => {
+	test('sign-in (a write) answers 503 with Retry-After, without hanging; reads still work (WAL)', async () => {
 		const temp = tempDatabase('kitauth-dbsession-locked-');
 		cleanups.push(() => temp.remove());
 		const setupClient = createClient({ url: temp.url });
@@ -117,7 +130,7 @@ describe('a database file locked by another process past the busy timeout', () =
 		});
 
 		const secrets = [token, sha256(token), temp.dir];
-		expectConfigurationError(await s.client().signInWithCredentials('credentials', { ...ALICE_LOGIN }), secrets);
+		await expectBusyPage(await s.client().signInWithCredentials('credentials', { ...ALICE_LOGIN }), secrets);
 		expectLoggedAdapterError(s);
 		expect(s.errors.some((e) => (e as AdapterError).cause?.err?.message.includes('locked'))).toBe(true);
 		expect(((await browser.session()) as { user?: { email?: string } }).user?.email).toBe('alice@example.com');

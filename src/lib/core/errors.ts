@@ -59,7 +59,7 @@ export type SignInPageErrorParam =
 	| 'WebAuthnVerificationError';
 
 /** The `error` values the error page understands (the spec's error-page values). */
-export type ErrorPageParam = 'Configuration' | 'AccessDenied' | 'Verification' | 'OAuthSignin';
+export type ErrorPageParam = 'Configuration' | 'AccessDenied' | 'Verification' | 'OAuthSignin' | 'Unavailable';
 
 /**
  * Base of every kitauth error. Each class names its `type` and `kind` once, statically (as in
@@ -238,10 +238,24 @@ export function urlErrorFor(error: unknown): SignInPageErrorParam | ErrorPagePar
 	return (error instanceof AuthError && URL_SAFE[error.type]) || 'Configuration';
 }
 
+/**
+ * The store is busy or unreachable for a while (an adapter error whose cause says it may be
+ * retried, as the libSQL adapter's do when the database is locked): when to try again, in seconds.
+ * Not a configuration problem: the answer is a 503 with `Retry-After`, not `Configuration`.
+ */
+export function retryAfterOf(error: unknown): number | undefined {
+	if (!(error instanceof AdapterError)) return undefined;
+	const cause = error.cause?.err as { retryable?: unknown; retryAfter?: unknown } | undefined;
+	if (cause?.retryable !== true) return undefined;
+	const seconds = typeof cause.retryAfter === 'number' && Number.isFinite(cause.retryAfter) ? Math.ceil(cause.retryAfter) : 5;
+	return Math.min(Math.max(seconds, 1), 3600);
+}
+
 /** Is this value allowed in an `?error=` parameter? (Used to sanitise incoming query values.) */
 export function isUrlSafeError(value: string): boolean {
 	return (
 		value === 'Configuration' ||
+		value === 'Unavailable' ||
 		Object.values(URL_SAFE).includes(value as SignInPageErrorParam) ||
 		SIGNIN_PAGE_VALUES.has(value)
 	);

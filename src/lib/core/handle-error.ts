@@ -1,5 +1,5 @@
 import { type AuthContext, withParams } from './context.js';
-import { AdapterError, AuthError, CredentialsSignin, InvalidRequest, MissingCSRF, safeCode, UnknownAction, urlErrorFor } from './errors.js';
+import { AdapterError, AuthError, CredentialsSignin, InvalidRequest, MissingCSRF, retryAfterOf, safeCode, UnknownAction, urlErrorFor } from './errors.js';
 import { errorPage } from './pages/index.js';
 import { NO_CACHE } from './response.js';
 import { routeOf } from './router.js';
@@ -33,11 +33,13 @@ export function handleError(
 	else if (!flags.logged) console.error(logged);
 	if (!ctx) return { status: 500, body: { message: 'Server error' } };
 
+	const retryAfter = retryAfterOf(error);
+	const retryHeader = retryAfter === undefined ? {} : { 'Retry-After': String(retryAfter) };
 	if (json) {
 		const unavailable = error instanceof AdapterError;
 		return {
 			status: unavailable ? 503 : 500,
-			headers: { ...NO_CACHE },
+			headers: { ...NO_CACHE, ...retryHeader },
 			body: {
 				message: unavailable
 					? 'The session store is unavailable. Try again later.'
@@ -45,7 +47,12 @@ export function handleError(
 			}
 		};
 	}
-	const value = urlErrorFor(error);
+	if (retryAfter !== undefined && !ctx.options.pages.error) {
+		// Busy for a moment: say so here, with when to retry (a redirect would ask the busy store again).
+		const busy = errorPage(ctx, 'Unavailable');
+		return { ...busy, status: 503, headers: { ...busy.headers, ...retryHeader }, cookies: ctx.pendingCookies };
+	}
+	const value = retryAfter === undefined ? urlErrorFor(error) : 'Unavailable';
 	const kind = error instanceof AuthError ? error.kind : 'error';
 	const custom = kind === 'signIn' ? ctx.options.pages.signIn : ctx.options.pages.error;
 	const page = custom ? `${ctx.origin}${custom}` : `${ctx.baseUrl}/${kind === 'signIn' ? 'signin' : 'error'}`;

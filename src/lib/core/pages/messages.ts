@@ -55,6 +55,13 @@ export const ERROR_PAGES: Record<string, ErrorPageText> = {
 		message: 'The sign-in provider could not be reached. Try again in a moment.',
 		signin: true
 	},
+	// The page a link shows (200: a crafted link never makes a 5xx); a busy store answers 503 itself.
+	Unavailable: {
+		status: 200,
+		heading: 'Temporarily unavailable',
+		message: 'The sign-in service is busy right now. Nothing was changed: try again in a moment.',
+		signin: true
+	},
 	default: {
 		status: 200,
 		heading: 'Error',
