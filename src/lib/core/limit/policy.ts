@@ -24,6 +24,9 @@ export function resolveRules(input: RateLimitConfig['rules'] = {}): Rules {
 			rules[kind] = false;
 			continue;
 		}
+		if (given !== undefined && (typeof given !== 'object' || given === null)) {
+			throw new InvalidRateLimit(`rateLimit.rules.${kind}: a rule must be an object or false`);
+		}
 		const address = given?.address === false ? false : merge(base.address, given?.address);
 		const account = given?.account === false ? false : merge(base.account, given?.account);
 		if (address) checkAddress(kind, address);
