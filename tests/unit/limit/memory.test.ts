@@ -1,6 +1,7 @@
 /** The memory store: fixed windows, reset, sweep, and its size bound. */
 import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../../src/lib/core/limit/memory.js';
+import { describeLimitStore } from '../../integration/limit-store-conformance.js';
 
 const T = 1_000_000;
 
@@ -50,3 +51,6 @@ describe('MemoryStore', () => {
 		expect(store.size).toBe(1000);
 	});
 });
+
+const memory = new MemoryStore();
+describeLimitStore('memory', () => memory);
