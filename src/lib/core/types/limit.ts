@@ -39,7 +39,11 @@ export interface LimitCount {
  * in the default policy (see `core/limit/defaults.ts`).
  */
 export interface LimitStore {
-	/** Counts one hit on `key`, atomically (concurrent hits from any process each get their own count). */
+	/**
+	 * Counts one hit on `key`, atomically (concurrent hits from any process each get their own
+	 * count). Keys are printable ASCII, under 200 characters: `<kind>:a:<address bucket>`,
+	 * `<kind>:i:<identifier hash>`, `<kind>:g:<identifier hash>` (the delay gate).
+	 */
 	hit(key: string, windowMs: number, now: number): Promise<LimitCount>;
 	/** Forgets `key` (its next hit starts a new window). */
 	reset(key: string): Promise<void>;
