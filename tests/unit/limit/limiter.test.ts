@@ -221,6 +221,24 @@ describe('what the store and the logs get to see', () => {
 		expect(recorded.events[0]?.tag).toBe(recorded.events[1]?.tag);
 	});
 
+	it('a throwing logger does not change the decision', async () => {
+		const { resolveLimiter } = await import('../../../src/lib/core/limit/resolve.js');
+		const broken = () => {
+			throw new Error('log sink down');
+		};
+		const limiter = resolveLimiter({
+			config: { rules: { 'oauth-start': { address: { limit: 1 } } } },
+			env: {},
+			adapter: undefined,
+			secret: 'x'.repeat(32),
+			logger: { error: broken, warn: broken, debug: broken },
+			events: {}
+		});
+		const attempt = { address: A, headers: new Headers() };
+		await limiter.check('oauth-start', attempt);
+		expect(await limiter.check('oauth-start', attempt)).toMatchObject({ allowed: false, scope: 'address' });
+	});
+
 	it('a throwing event handler does not change the decision', async () => {
 		const { resolveLimiter } = await import('../../../src/lib/core/limit/resolve.js');
 		const limiter = resolveLimiter({

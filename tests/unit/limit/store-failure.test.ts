@@ -93,6 +93,29 @@ describe('failOpen (the default)', () => {
 	});
 });
 
+describe('a log sink that throws as well', () => {
+	it('still a decision, never a throw (open and closed)', async () => {
+		const { resolveLimiter } = await import('../../../src/lib/core/limit/resolve.js');
+		for (const failOpen of [true, false]) {
+			const broken = () => {
+				throw new Error('log sink down');
+			};
+			const limiter = resolveLimiter({
+				config: { store: new FlakyStore(), failOpen },
+				env: {},
+				adapter: undefined,
+				secret: 'x'.repeat(32),
+				logger: { error: broken, warn: broken, debug: broken },
+				events: {}
+			});
+			const decision = await limiter.check('credentials', { address: A, headers: new Headers(), identifier: 'a@example.com' });
+			expect(decision.allowed).toBe(failOpen);
+			await expect(limiter.succeeded('credentials', 'a@example.com')).resolves.toBeUndefined();
+			await expect(limiter.sweep()).resolves.toBe(0);
+		}
+	});
+});
+
 describe('failOpen: false', () => {
 	it('refuses, with a short retry, and logs', async () => {
 		const store = new FlakyStore();

@@ -87,7 +87,11 @@ export function createLimiter(options: LimiterOptions): Limiter {
 	const failed = (what: string, kind: LimitKind | undefined, error: unknown, answer = '') => {
 		const cause = error instanceof Error ? error : new Error(String(error));
 		const where = kind ? ` (${kind})` : '';
-		logger.error(new RateLimitStoreError(`Rate limiting failed to ${what}${where}${answer}`, { cause }));
+		try {
+			logger.error(new RateLimitStoreError(`Rate limiting failed to ${what}${where}${answer}`, { cause }));
+		} catch {
+			// The decision still stands when the log sink is down too.
+		}
 	};
 	const answer = failOpen ? "; answered from this process's memory" : '; the attempt was refused';
 
@@ -109,13 +113,13 @@ export function createLimiter(options: LimiterOptions): Limiter {
 
 	const refuse = (kind: LimitKind, scope: LimitScope, waitMs: number, tag: () => string): LimitDecision => {
 		const retryAfter = Math.max(1, Math.ceil(waitMs / 1000));
-		const message: RateLimitedMessage = { kind, scope, retryAfter, tag: tag().slice(0, 12) };
-		logger.warn('rate-limited');
-		logger.debug('rate-limited', message);
 		try {
+			const message: RateLimitedMessage = { kind, scope, retryAfter, tag: tag().slice(0, 12) };
+			logger.warn('rate-limited');
+			logger.debug('rate-limited', message);
 			options.onLimited?.(message);
 		} catch {
-			// An audit hook must not turn a decision into a failure.
+			// A throwing logger or audit hook must not turn a refusal into a failure (or a pass).
 		}
 		return { allowed: false, retryAfter, scope };
 	};
