@@ -6,9 +6,9 @@
 import { createClient } from '@libsql/client';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LibSQLAdapter, migrate } from '../../../src/lib/adapters/libsql/index.js';
-import { resolveOptions } from '../../../src/lib/core/config.js';
+import { createRuntime, resolveOptions } from '../../../src/lib/core/config.js';
 import { AuthError, InvalidRateLimit } from '../../../src/lib/core/errors.js';
-import { createLimiterShared, disabledLimiter } from '../../../src/lib/core/limit/limiter.js';
+import { disabledLimiter } from '../../../src/lib/core/limit/limiter.js';
 import type { AuthConfig, LoggerInstance, WarningCode } from '../../../src/lib/core/types/config.js';
 import type { RateLimitConfig } from '../../../src/lib/core/types/limit.js';
 import { RecordingStore } from './support.js';
@@ -88,13 +88,13 @@ describe('the store', () => {
 		expect(warnings).not.toContain('rate-limit-memory-store');
 	});
 
-	it('without one: memory, with a warning in production, once per owner across lazy configs', async () => {
-		const shared = createLimiterShared();
+	it('without one: memory, with a warning in production, once per instance across lazy configs', async () => {
+		const runtime = createRuntime(); // one per long-lived instance (lazyAuthServer makes it)
 		const { logger, warnings } = recorder();
 		const env = { ...BASE, NODE_ENV: 'production' };
 		const rules: RateLimitConfig['rules'] = { 'oauth-start': { address: { limit: 2 } } };
 		// A lazy config: a new object per request, resolved per request.
-		const perRequest = () => resolveOptions({ providers: [], logger, rateLimit: { rules } }, { env, limiter: shared });
+		const perRequest = () => resolveOptions({ providers: [], logger, rateLimit: { rules } }, { env, runtime });
 		const decisions = [];
 		for (let i = 0; i < 3; i++) decisions.push((await perRequest().limiter.check('oauth-start', attempt)).allowed);
 		expect(decisions).toEqual([true, true, false]);

@@ -33,8 +33,8 @@ import { MemoryStore } from './memory.js';
 import { delayAfter, type Rules } from './policy.js';
 
 /**
- * What outlives one resolved configuration. Lazy configurations are resolved per request, so the
- * integration creates this once (next to its keyrings) and passes it to `resolveOptions`.
+ * What outlives one resolved configuration: it lives in the long-lived instance's `Runtime`
+ * (`config.ts`), since lazy configurations are resolved per request.
  */
 export interface LimiterShared {
 	/** The memory store: the default store, and the fallback when the configured store fails. */
