@@ -37,7 +37,9 @@ export type ErrorType =
 	| 'MissingWebAuthnAutocomplete'
 	| 'WebAuthnVerificationError'
 	| 'ExperimentalFeatureNotEnabled'
-	| 'InvalidRequest';
+	| 'InvalidRequest'
+	| 'InvalidRateLimit'
+	| 'RateLimitStoreError';
 
 /** Which page an error lands on: the sign-in page (with `?error=`) or the error page. */
 export type ErrorKind = 'signIn' | 'error';
@@ -207,6 +209,17 @@ export class InvalidRequest extends AuthError {
 	) {
 		super(message);
 	}
+}
+/** kitauth: `rateLimit` is misconfigured (found when the options are derived). */
+export class InvalidRateLimit extends AuthError {
+	static override readonly type = 'InvalidRateLimit';
+}
+/**
+ * kitauth: the rate-limit store failed or did not answer in time. Only ever logged: the limiter
+ * still answers (from memory, or by refusing; see `rateLimit.failOpen`).
+ */
+export class RateLimitStoreError extends AuthError {
+	static override readonly type = 'RateLimitStoreError';
 }
 
 /**
