@@ -62,6 +62,8 @@ async function startDemo(strategy: 'jwt' | 'database'): Promise<ChildProcess> {
 			PROTOCOL_HEADER: 'x-forwarded-proto',
 			AUTH_SECRET: SECRET,
 			AUTH_TRUST_HOST: 'true',
+			// A load test: the documented switch that turns the sign-in limits off.
+			AUTH_RATE_LIMIT: 'off',
 			DATABASE_URL,
 			KITAUTH_DEMO_SESSION: strategy,
 			DEMO_IDP_PORT: String(PORT + 1)

@@ -39,7 +39,8 @@ export type ErrorType =
 	| 'ExperimentalFeatureNotEnabled'
 	| 'InvalidRequest'
 	| 'InvalidRateLimit'
-	| 'RateLimitStoreError';
+	| 'RateLimitStoreError'
+	| 'RateLimited';
 
 /** Which page an error lands on: the sign-in page (with `?error=`) or the error page. */
 export type ErrorKind = 'signIn' | 'error';
@@ -58,7 +59,8 @@ export type SignInPageErrorParam =
 	| 'SessionRequired'
 	| 'MissingCSRF'
 	| 'AccountNotLinked'
-	| 'WebAuthnVerificationError';
+	| 'WebAuthnVerificationError'
+	| 'RateLimited';
 
 /** The `error` values the error page understands (the spec's error-page values). */
 export type ErrorPageParam = 'Configuration' | 'AccessDenied' | 'Verification' | 'OAuthSignin' | 'Unavailable';
@@ -221,6 +223,19 @@ export class InvalidRateLimit extends AuthError {
 export class RateLimitStoreError extends AuthError {
 	static override readonly type = 'RateLimitStoreError';
 }
+/**
+ * kitauth: the rate limiter refused the attempt (too many from this address or for this account).
+ * Answered 429 with `Retry-After`, on the sign-in page with `error=RateLimited`.
+ */
+export class RateLimited extends SignInError {
+	static override readonly type = 'RateLimited';
+	/** Seconds until the attempt may be made again. */
+	readonly retryAfter: number;
+	constructor(retryAfter: number) {
+		super(`Too many attempts: retry after ${retryAfter} s`);
+		this.retryAfter = retryAfter;
+	}
+}
 
 /**
  * Thrown from `authorize()` to refuse a credentials sign-in. `code` travels in the URL
@@ -243,7 +258,8 @@ const URL_SAFE: Partial<Record<ErrorType, SignInPageErrorParam | ErrorPageParam>
 	EmailSignInError: 'EmailSignin',
 	MissingCSRF: 'MissingCSRF',
 	AccountNotLinked: 'AccountNotLinked',
-	WebAuthnVerificationError: 'WebAuthnVerificationError'
+	WebAuthnVerificationError: 'WebAuthnVerificationError',
+	RateLimited: 'RateLimited'
 };
 
 /** The URL-safe name of an error: its allow-listed value, otherwise `Configuration`. */

@@ -16,6 +16,7 @@ export {
 	type CurrentSession,
 	type Redirect,
 	type ServerRequest,
+	type Platform,
 	type ServerSetup,
 	type SignInParams
 } from './server.js';

@@ -59,7 +59,7 @@ describe('on or off', () => {
 		const store = new RecordingStore();
 		const options = resolveOptions({ providers: [], rateLimit: { enabled: false, store } }, { env: BASE });
 		expect(options.limiter).toBe(disabledLimiter);
-		for (let i = 0; i < 100; i++) expect(await options.limiter.check('oauth-start', attempt)).toEqual({ allowed: true });
+		for (let i = 0; i < 100; i++) expect(await options.limiter.check('oauth-start', attempt)).toMatchObject({ allowed: true });
 		expect(store.hits).toHaveLength(0);
 	});
 });

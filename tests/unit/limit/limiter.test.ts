@@ -29,7 +29,7 @@ describe('per address', () => {
 		clock.advance(9 * MINUTE - 1);
 		expect(await attempt('oauth-start', A)).toEqual({ allowed: false, retryAfter: 1, scope: 'address' });
 		clock.advance(1);
-		expect(await attempt('oauth-start', A)).toEqual({ allowed: true });
+		expect(await attempt('oauth-start', A)).toMatchObject({ allowed: true });
 	});
 
 	it('the budget is the limit exactly: 30 for oauth-start by default', async () => {
@@ -63,7 +63,7 @@ describe('per account: progressive delays, then a hard limit', () => {
 		// A client that waits out each delay exactly is never refused: 1, 2, 4, 8, 16, then 30 s (the cap).
 		for (const delay of [1, 2, 4, 8, 16, 30, 30, 30]) {
 			clock.advance(delay * SECOND);
-			expect(await attempt('credentials', A, EMAIL), `after ${delay} s`).toEqual({ allowed: true });
+			expect(await attempt('credentials', A, EMAIL), `after ${delay} s`).toMatchObject({ allowed: true });
 		}
 	});
 
@@ -84,7 +84,7 @@ describe('per account: progressive delays, then a hard limit', () => {
 			if (refused.allowed) return;
 			waits.push(refused.retryAfter);
 			clock.advance(refused.retryAfter * SECOND);
-			expect(await attempt('credentials', A, EMAIL)).toEqual({ allowed: true });
+			expect(await attempt('credentials', A, EMAIL)).toMatchObject({ allowed: true });
 		}
 		expect(waits).toEqual([1, 4, 16, 30, 30, 30]);
 	});
@@ -96,7 +96,7 @@ describe('per account: progressive delays, then a hard limit', () => {
 		clock.advance(10 * MINUTE);
 		expect(await attempt('credentials', A, EMAIL)).toEqual({ allowed: false, retryAfter: 50 * 60, scope: 'account' });
 		clock.advance(50 * MINUTE);
-		expect(await attempt('credentials', A, EMAIL)).toEqual({ allowed: true });
+		expect(await attempt('credentials', A, EMAIL)).toMatchObject({ allowed: true });
 	});
 
 	it('a success clears the count: the free attempts are there again', async () => {
@@ -138,14 +138,14 @@ describe('configuration of rules', () => {
 	it('an unknown kind is allowed (no rule), and never throws', async () => {
 		const { limiter } = testLimiter();
 		const kind = '__proto__' as never;
-		expect(await limiter.check(kind, { address: A, headers: new Headers() })).toEqual({ allowed: true });
+		expect(await limiter.check(kind, { address: A, headers: new Headers() })).toMatchObject({ allowed: true });
 	});
 
 	it('hostile attempts (no headers, an object as identifier) get a decision', async () => {
 		const { limiter, recorded } = testLimiter();
 		const hostile = { address: 42, headers: null, identifier: Object.create(null) } as never;
 		expect(await limiter.check('credentials', hostile)).toMatchObject({ allowed: true });
-		expect(await limiter.check('credentials', undefined as never)).toEqual({ allowed: true });
+		expect(await limiter.check('credentials', undefined as never)).toMatchObject({ allowed: true });
 		expect(recorded.errors).toEqual([]);
 	});
 });
@@ -284,5 +284,17 @@ describe('expired counters', () => {
 		clock.advance(MINUTE); // webauthn-options' window (1 minute) is over, oauth-start's (10) is not
 		expect(await limiter.sweep()).toBe(1);
 		expect(store.inner.size).toBe(1);
+	});
+});
+
+describe('firstForAccount', () => {
+	it('is true for an account’s first attempt in its window (a success then has nothing to clear), false after', async () => {
+		const { attempt, limiter } = testLimiter();
+		expect(await attempt('credentials', A, EMAIL)).toEqual({ allowed: true, firstForAccount: true });
+		expect(await attempt('credentials', B, EMAIL)).toEqual({ allowed: true, firstForAccount: false });
+		await limiter.succeeded('credentials', EMAIL);
+		expect(await attempt('credentials', A, EMAIL)).toEqual({ allowed: true, firstForAccount: true });
+		// Kinds without an account budget say nothing about it.
+		expect(await attempt('oauth-start', A)).toEqual({ allowed: true });
 	});
 });

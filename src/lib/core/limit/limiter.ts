@@ -161,6 +161,7 @@ export function createLimiter(options: LimiterOptions): Limiter {
 			}
 		}
 
+		let firstForAccount: boolean | undefined;
 		if (rule.account) {
 			const identifier = normalizeIdentifier(attempt?.identifier);
 			if (identifier !== undefined) {
@@ -175,9 +176,10 @@ export function createLimiter(options: LimiterOptions): Limiter {
 					if (!gate) return closed('account');
 					if (gate.count > 1) return refuse(kind, 'account', gate.resetAt - now, tag);
 				}
+				firstForAccount = counter.count === 1 && wait === 0;
 			}
 		}
-		return ALLOWED;
+		return firstForAccount === undefined ? ALLOWED : { allowed: true, firstForAccount };
 	};
 
 	return Object.freeze({
@@ -195,11 +197,13 @@ export function createLimiter(options: LimiterOptions): Limiter {
 			const rule = Object.hasOwn(rules, kind) ? rules[kind] : false;
 			const normalized = rule && rule.account ? normalizeIdentifier(identifier) : undefined;
 			if (normalized === undefined) return;
-			const key = `${kind}:i:${hash(normalized)}`;
-			await shared.memory.reset(key);
+			// The count and the delay gate both start over: a success earns no wait on the next attempt.
+			const account = hash(normalized);
+			const keys = [`${kind}:i:${account}`, `${kind}:g:${account}`];
+			for (const key of keys) await shared.memory.reset(key);
 			if (store === shared.memory) return;
 			try {
-				await withDeadline(() => store.reset(key), timeout);
+				for (const key of keys) await withDeadline(() => store.reset(key), timeout);
 			} catch (error) {
 				failed('reset a counter', kind, error);
 			}

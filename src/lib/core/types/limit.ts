@@ -17,7 +17,14 @@ export type LimitScope = 'address' | 'account';
 
 /** The limiter's answer to one attempt. `retryAfter` is in whole seconds (at least 1). */
 export type LimitDecision =
-	| { allowed: true }
+	| {
+			allowed: true;
+			/**
+			 * Whether the account had no earlier attempt in its window: then a success has nothing to
+			 * clear (`succeeded` can be skipped, saving the store a write).
+			 */
+			firstForAccount?: boolean;
+	  }
 	| { allowed: false; retryAfter: number; scope: LimitScope };
 
 /** A counter after a hit: how many hits its current window has seen, and when it ends (ms). */
