@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { LibSQLAdapter, migrate, type LibSQLAdapterInstance } from '../../src/lib/adapters/libsql/index.js';
 import type { AuthConfig } from '../../src/lib/core/types.js';
 import { tempDatabase } from '../adapter/support.js';
-import { setup, type Setup } from './fixtures.js';
+import { sessionWithUserId, setup, type Setup } from './fixtures.js';
 
 export type StoreKind = 'memory' | 'file';
 export const STORE_KINDS: StoreKind[] = ['memory', 'file'];
@@ -111,5 +111,5 @@ export async function openStore(kind: StoreKind): Promise<Store> {
 
 /** `setup()` of the integration suites with this store's adapter (database strategy by default). */
 export function dbSetup(store: Store, overrides: Partial<AuthConfig> = {}): Setup {
-	return setup({ adapter: store.adapter, ...overrides });
+	return setup({ adapter: store.adapter, ...overrides, callbacks: { session: sessionWithUserId, ...overrides.callbacks } });
 }

@@ -182,7 +182,7 @@ describe('a read-only database file (child process, unprivileged)', () => {
 		};
 
 		expect(result.read.status).toBe(200);
-		expect(JSON.parse(result.read.body)).toMatchObject({ user: { id: 'user-1', email: 'alice@example.com' } });
+		expect(JSON.parse(result.read.body)).toMatchObject({ user: { email: 'alice@example.com' } });
 
 		expect(result.readWithSlide.status).toBe(503);
 		expect(JSON.parse(result.readWithSlide.body)).toEqual(UNAVAILABLE);

@@ -56,6 +56,15 @@ export function setup(overrides: Partial<AuthConfig> = {}, origin = ORIGIN, env?
 	return { config, errors, warnings, handler, client: (o = origin) => new TestClient(handler, { origin: o }) };
 }
 
+/**
+ * The `session` callback Auth.js apps write to put the user's id in the session (the default, as
+ * Auth.js's, has only name, email and image): for the suites that look at ids.
+ */
+export const sessionWithUserId: NonNullable<NonNullable<AuthConfig['callbacks']>['session']> = ({ session, user, token }) => ({
+	...session,
+	user: { ...session.user, id: user?.id ?? token?.sub }
+});
+
 /** Signs Alice in through the real credentials callback; returns the client holding the session. */
 export async function signedIn(s: Setup, origin?: string): Promise<TestClient> {
 	const client = s.client(origin);

@@ -8,6 +8,7 @@ import { expect } from 'vitest';
 import { Auth, createAuthServer, type Env } from '../../src/lib/core/index.js';
 import { decode } from '../../src/lib/core/session/jwt.js';
 import type { AuthConfig, JWT, OAuthConfig, Provider } from '../../src/lib/core/types.js';
+import { sessionWithUserId } from '../integration/fixtures.js';
 import { isDeletion, setCookies, TestClient, type SetCookie } from './client.js';
 import { TEST_CLIENT_ID, TEST_CLIENT_SECRET, type TestIdp } from './oidc-provider.js';
 
@@ -58,7 +59,9 @@ export function oauthApp(providers: Provider[], overrides: Partial<AuthConfig> =
 		trustHost: true,
 		providers,
 		logger: { error: (error) => void errors.push(error), warn: () => {}, debug: () => {} },
-		...overrides
+		...overrides,
+		// The suites look at users' ids: the callback Auth.js apps write for that.
+		callbacks: { session: sessionWithUserId, ...overrides.callbacks }
 	};
 	const handler = env ? createAuthServer(config, { env }).handle : (request: Request) => Auth(request, config);
 	return { config, errors, handler, browser: (o = origin) => new TestClient(handler, { origin: o }) };

@@ -588,3 +588,49 @@ describe('the rate limiter through the SvelteKit edge (AUTH_RATE_LIMIT=on)', () 
 		expect(Number(rest.headers.get('retry-after'))).toBeGreaterThan(0);
 	});
 });
+
+describe('CSRF through the SvelteKit edge: a same-origin POST needs no token (as @auth/sveltekit clients send none)', () => {
+	/** A POST to the app's auth endpoints exactly as given: no token unless the body has one. */
+	async function rawPost(path: string, cookie: string, headers: Record<string, string>, body: { form?: Record<string, string>; json?: unknown }) {
+		const sent = new Headers({ cookie, 'x-forwarded-proto': 'http', ...headers });
+		sent.set('content-type', body.form ? 'application/x-www-form-urlencoded' : 'application/json');
+		const payload = body.form ? new URLSearchParams(body.form).toString() : JSON.stringify(body.json);
+		return fetch(`${app.origin}/base/api/auth/${path}`, { method: 'POST', headers: sent, body: payload, redirect: 'manual' });
+	}
+
+	async function signedInCookie(): Promise<{ cookie: string; token: string }> {
+		const client = browser();
+		const token = await signIn(client);
+		return { cookie: client.cookieHeader(), token };
+	}
+
+	test('sign-out with this site’s Origin and no token: signed out, the row gone', async () => {
+		const { cookie, token } = await signedInCookie();
+		const res = await rawPost('signout', cookie, { origin: app.origin }, { form: { callbackUrl: '/base' } });
+		expect(res.status).toBe(302);
+		expect(await storedSession(token)).toBeUndefined();
+	});
+
+	test('a session update with this site’s Origin (or Sec-Fetch-Site: same-origin) and no token is accepted', async () => {
+		const { cookie } = await signedInCookie();
+		for (const headers of [{ origin: app.origin }, { 'sec-fetch-site': 'same-origin' }] as Record<string, string>[]) {
+			const res = await rawPost('session', cookie, headers, { json: { data: {} } });
+			expect(res.status, JSON.stringify(headers)).toBe(200);
+			expect(await res.json()).toMatchObject({ user: { email: ALICE.email } });
+		}
+	});
+
+	test('cross-site, a `null` Origin, or no Origin at all without a token: refused, the session kept', async () => {
+		const { cookie, token } = await signedInCookie();
+		for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }, { 'sec-fetch-site': 'cross-site' }] as Record<string, string>[]) {
+			const json = await rawPost('session', cookie, headers, { json: { data: {} } });
+			expect(json.status, JSON.stringify(headers)).toBe(403);
+			const form = await rawPost('signout', cookie, headers, { form: {} });
+			expect(form.status, JSON.stringify(headers)).toBe(403);
+		}
+		const anonymous = await rawPost('session', cookie, {}, { json: { data: {} } });
+		expect(anonymous.status).toBe(400);
+		expect(await anonymous.json()).toBeNull();
+		expect(await storedSession(token)).toBeDefined();
+	});
+});

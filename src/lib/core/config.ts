@@ -100,6 +100,17 @@ export function createRuntime(): Runtime {
 
 const DAY = 24 * 60 * 60;
 
+/**
+ * The `session` callback when none is configured, as Auth.js's: the user's name, email and image
+ * (`null` stays `null`), the expiry, and kitauth's `error` after a failed token refresh. Apps that
+ * want more (the user's id) add it in their own callback, which gets `user`/`token` to take it from.
+ */
+export const defaultSessionCallback: CallbacksOptions['session'] = ({ session }) => ({
+	user: { name: session.user?.name, email: session.user?.email, image: session.user?.image },
+	expires: session.expires,
+	...(session.error === undefined ? {} : { error: session.error })
+});
+
 /** The `jwt` callback when none is configured: the token as it is (session reads skip diffing it). */
 export const defaultJwtCallback: CallbacksOptions['jwt'] = ({ token }) => token;
 
@@ -168,7 +179,7 @@ export function resolveOptions(config: AuthConfig, resolve: ResolveOptions = {})
 		callbacks: Object.freeze({
 			signIn: () => true,
 			redirect: defaultRedirect,
-			session: ({ session }) => session,
+			session: defaultSessionCallback,
 			jwt: defaultJwtCallback,
 			...stripUndefined(config.callbacks ?? {})
 		} satisfies CallbacksOptions),

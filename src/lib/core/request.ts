@@ -8,6 +8,13 @@ import type { RequestInternal } from './types/internal.js';
 export interface Platform {
 	/** The connection's address (SvelteKit: `event.getClientAddress()`). */
 	clientAddress?: string;
+	/**
+	 * The integration passes requests on with the browser's own `Origin` and `Sec-Fetch-Site`
+	 * headers: a state-changing POST that proves itself same-origin by them needs no CSRF token
+	 * (clients written for `@auth/sveltekit`, which sends none). Cross-site, `null`-origin and
+	 * origin-less POSTs still need the token. Off for the plain core.
+	 */
+	originProvesCsrf?: boolean;
 }
 
 /** Largest body we read: sign-in forms and WebAuthn responses are a few KB. */
@@ -65,7 +72,8 @@ export async function toInternalRequest(
 		query: firstValues(url.searchParams),
 		body: method === 'POST' ? await readBody(request) : {},
 		request,
-		clientAddress: platform.clientAddress
+		clientAddress: platform.clientAddress,
+		originProvesCsrf: platform.originProvesCsrf === true
 	};
 }
 

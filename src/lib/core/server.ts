@@ -125,9 +125,9 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 			return Object.freeze({
 				session: read.session,
 				cookies: read.cookies,
-				listSessions: () => listSessions(ctx, cookies, read),
-				revokeSession: (id: string) => revokeSession(ctx, cookies, id, read),
-				revokeOtherSessions: () => revokeOtherSessions(ctx, cookies, read),
+				listSessions: () => listSessions(ctx, read),
+				revokeSession: (id: string) => revokeSession(ctx, id, read),
+				revokeOtherSessions: () => revokeOtherSessions(ctx, read),
 				linkedAccounts: () => linkedAccounts(ctx, read),
 				accessToken: (providerId: string) => accessToken(ctx, read, providerId)
 			});

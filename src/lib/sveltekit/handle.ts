@@ -17,6 +17,8 @@ export function createHandle(
 		event.locals.auth = async () => (await current(event)).session;
 		const server = await getServer(event);
 		if (!server.serves(event.url.pathname)) return resolve(event);
-		return server.handle(event.request, { clientAddress: clientAddress(event) });
+		// SvelteKit hands the browser's own headers on: a same-origin POST proves itself by its
+		// Origin, as `@auth/sveltekit` clients (which send no CSRF token) rely on.
+		return server.handle(event.request, { clientAddress: clientAddress(event), originProvesCsrf: true });
 	};
 }

@@ -1,8 +1,11 @@
 import type { RequestEvent } from '@sveltejs/kit';
 import type { AuthConfig, Session } from '../core/index.js';
 
-/** The configuration of `SvelteKitAuth` (the core's, minus the framework-author markers). */
-export type SvelteKitAuthConfig = Omit<AuthConfig, 'raw' | 'skipCSRFCheck'>;
+/**
+ * The configuration of `SvelteKitAuth`: the core's. (`skipCSRFCheck` is honoured, as in
+ * `@auth/sveltekit`; `raw` has no effect here: the hook always answers with a `Response`.)
+ */
+export type SvelteKitAuthConfig = AuthConfig;
 
 /** A configuration, or a function of the request event returning one (lazy initialisation). */
 export type SvelteKitAuthConfigInput =

@@ -24,6 +24,7 @@ type SessionMethods = Required<
 		| 'getSessionAndUser'
 		| 'updateSession'
 		| 'deleteSession'
+		| 'rekeySession'
 		| 'listSessionsByUserId'
 		| 'deleteSessionsByUserId'
 		| 'createVerificationToken'
@@ -99,6 +100,15 @@ export function sessionMethods({ db, client, tables, guard }: AdapterContext): S
 			guard.run('deleteSession', async () => {
 				const [rows] = await db.batch([
 					db.delete(sessions).where(eq(sessions.sessionToken, sessionToken)).returning()
+				]);
+				const row = rows[0];
+				return row ? toSession(row) : null;
+			}),
+
+		rekeySession: (sessionToken, newSessionToken) =>
+			guard.run('rekeySession', async () => {
+				const [rows] = await db.batch([
+					db.update(sessions).set({ sessionToken: newSessionToken }).where(eq(sessions.sessionToken, sessionToken)).returning()
 				]);
 				const row = rows[0];
 				return row ? toSession(row) : null;

@@ -17,6 +17,45 @@ export function storedSessionKey(ctx: AuthContext, token: string): string {
 	return ctx.options.session.hashTokens ? hash('sha256', token, 'hex') : token;
 }
 
+/** Auth.js's session tokens (its default `generateSessionToken`: `crypto.randomUUID()`). */
+const AUTHJS_TOKEN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * The key Auth.js stored a session under (the token itself), for a cookie shaped like Auth.js's
+ * tokens: never one shaped like our hashes (a leaked table's hashes must not work as cookies), and
+ * a garbage cookie still costs one lookup. (An app whose Auth.js made its tokens with its own
+ * generator keeps them readable with `hashTokens: false`.)
+ */
+function legacyKey(ctx: AuthContext, raw: string): string | undefined {
+	return ctx.options.session.hashTokens && AUTHJS_TOKEN.test(raw) ? raw : undefined;
+}
+
+/**
+ * The session of a cookie and the key it is stored under: by the token's hash, else (a session
+ * Auth.js wrote, its token stored as it is) by the token itself — then moved to its hash in place
+ * (`rekeySession`, one atomic update: no sign-out, no duplicate; a concurrent request that moved
+ * it first leaves it found under the hash). Adapters without `rekeySession` keep such rows as they
+ * are, still readable.
+ */
+async function findSession(ctx: AuthContext, adapter: SessionAdapter, raw: string) {
+	const key = storedSessionKey(ctx, raw);
+	const found = await adapter.getSessionAndUser(key);
+	if (found) return { key, found };
+	const legacy = legacyKey(ctx, raw);
+	const old = legacy === undefined ? null : await adapter.getSessionAndUser(legacy);
+	if (!old || legacy === undefined) return undefined;
+	if (!adapter.rekeySession) return { key: legacy, found: old };
+	const moved = await adapter.rekeySession(legacy, key);
+	return { key, found: moved ? { session: moved, user: old.user } : old };
+}
+
+/** Deletes a cookie's session wherever it is stored; the deleted row, when the adapter says. */
+async function deleteSession(ctx: AuthContext, adapter: SessionAdapter, raw: string) {
+	const deleted = await adapter.deleteSession(storedSessionKey(ctx, raw));
+	const legacy = legacyKey(ctx, raw);
+	return deleted || legacy === undefined ? deleted : adapter.deleteSession(legacy);
+}
+
 function sessionCookie(ctx: AuthContext, value: string, expires: Date): Cookie {
 	const { name, options } = ctx.cookies.sessionToken;
 	return { name, value, options: { ...options, expires } };
@@ -30,7 +69,7 @@ function clearCookie(ctx: AuthContext): Cookie[] {
 /** The session the client sees: never the token, only the user and the expiry. */
 function publicSession(user: AdapterUser, expires: Date): Session {
 	return {
-		user: { id: user.id, name: user.name ?? undefined, email: user.email, image: user.image ?? undefined },
+		user: { id: user.id, name: user.name, email: user.email, image: user.image },
 		expires: expires.toISOString()
 	};
 }
@@ -69,9 +108,9 @@ export async function readDatabaseSession(
 	const raw = requestCookies[ctx.cookies.sessionToken.name];
 	if (!raw) return { session: null, cookies: [] };
 	if (raw.length > MAX_TOKEN_LENGTH) return { session: null, cookies: clearCookie(ctx) };
-	const key = storedSessionKey(ctx, raw);
-	const found = await adapter.getSessionAndUser(key);
-	if (!found) return { session: null, cookies: clearCookie(ctx) };
+	const stored = await findSession(ctx, adapter, raw);
+	if (!stored) return { session: null, cookies: clearCookie(ctx) };
+	const { key, found } = stored;
 
 	const now = Date.now();
 	const hardEnd = absoluteEnd(ctx, found.session);
@@ -97,7 +136,7 @@ export async function readDatabaseSession(
 		...(update ? { trigger: 'update' as const, newSession: update.data } : {})
 	});
 	await ctx.options.events.session?.({ session });
-	return { session, cookies, user: found.user };
+	return { session, cookies, user: found.user, key };
 }
 
 /**
@@ -107,7 +146,7 @@ export async function readDatabaseSession(
  */
 async function startDatabaseSession(ctx: AuthContext, adapter: SessionAdapter, start: SessionStart): Promise<Cookie[]> {
 	const previous = start.requestCookies[ctx.cookies.sessionToken.name];
-	if (previous && previous.length <= MAX_TOKEN_LENGTH) await adapter.deleteSession(storedSessionKey(ctx, previous));
+	if (previous && previous.length <= MAX_TOKEN_LENGTH) await deleteSession(ctx, adapter, previous);
 	const token = ctx.options.session.generateSessionToken();
 	const now = new Date();
 	const { maxAge, absoluteMaxAge } = ctx.options.session;
@@ -127,7 +166,7 @@ async function endDatabaseSession(ctx: AuthContext, adapter: SessionAdapter, req
 	const raw = requestCookies[ctx.cookies.sessionToken.name];
 	let session: AdapterSession | null | undefined | void = null;
 	if (raw && raw.length <= MAX_TOKEN_LENGTH) {
-		session = await adapter.deleteSession(storedSessionKey(ctx, raw));
+		session = await deleteSession(ctx, adapter, raw);
 	}
 	await ctx.options.events.signOut?.({ session });
 	return clearCookie(ctx);
@@ -136,7 +175,7 @@ async function endDatabaseSession(ctx: AuthContext, adapter: SessionAdapter, req
 async function databaseUserId(ctx: AuthContext, adapter: SessionAdapter, requestCookies: Record<string, string>): Promise<string | undefined> {
 	const raw = requestCookies[ctx.cookies.sessionToken.name];
 	if (!raw || raw.length > MAX_TOKEN_LENGTH) return undefined;
-	const found = await adapter.getSessionAndUser(storedSessionKey(ctx, raw));
+	const found = (await findSession(ctx, adapter, raw))?.found;
 	if (!found) return undefined;
 	const hardEnd = absoluteEnd(ctx, found.session);
 	const now = Date.now();

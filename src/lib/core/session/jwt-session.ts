@@ -80,7 +80,7 @@ async function readJwtSession(
 /** The session a JWT yields before the `session` callback: name, email, image (and an error). */
 function defaultSession(token: JWT, exp: number): Session {
 	return {
-		user: { name: token.name ?? undefined, email: token.email ?? undefined, image: (token.picture as string | undefined) ?? undefined },
+		user: { name: token.name, email: token.email, image: token.picture as string | null | undefined },
 		expires: new Date(exp * 1000).toISOString(),
 		...(typeof token.error === 'string' ? { error: token.error } : {})
 	};

@@ -3,7 +3,6 @@ import { need } from '../adapter.js';
 import type { AuthContext } from '../context.js';
 import { UnsupportedStrategy } from '../errors.js';
 import type { AdapterSession } from '../types/models.js';
-import { storedSessionKey } from './database.js';
 import type { SessionRead } from './types.js';
 
 /** One of a user's sessions as the app may show it: no token, an opaque id to revoke it by. */
@@ -28,14 +27,13 @@ function publicId(storedKey: string): string {
  * The store, the signed-in user and the store's key of this request's session (`read` is the
  * request's session, already read), or no user.
  */
-function whoAsks(ctx: AuthContext, cookies: Record<string, string>, read: SessionRead) {
+function whoAsks(ctx: AuthContext, read: SessionRead) {
 	const strategy = ctx.options.strategy;
 	if (strategy.kind !== 'database') {
 		throw new UnsupportedStrategy('Listing and revoking sessions needs database sessions.');
 	}
 	const store = need(strategy.adapter, 'listSessionsByUserId', 'deleteSessionsByUserId');
-	const raw = cookies[ctx.cookies.sessionToken.name];
-	const me = read.user && raw ? { userId: read.user.id, currentKey: storedSessionKey(ctx, raw) } : undefined;
+	const me = read.user && read.key ? { userId: read.user.id, currentKey: read.key } : undefined;
 	return { store, me };
 }
 
@@ -50,8 +48,8 @@ function info(session: AdapterSession, currentKey: string): SessionInfo {
 }
 
 /** The signed-in user's live sessions, newest first; `[]` when not signed in. */
-export async function listSessions(ctx: AuthContext, cookies: Record<string, string>, read: SessionRead): Promise<SessionInfo[]> {
-	const { store, me } = whoAsks(ctx, cookies, read);
+export async function listSessions(ctx: AuthContext, read: SessionRead): Promise<SessionInfo[]> {
+	const { store, me } = whoAsks(ctx, read);
 	if (!me) return [];
 	const now = Date.now();
 	const sessions = await store.listSessionsByUserId(me.userId);
@@ -62,8 +60,8 @@ export async function listSessions(ctx: AuthContext, cookies: Record<string, str
 }
 
 /** Ends one of the signed-in user's sessions by its public id. `false` if it is not theirs. */
-export async function revokeSession(ctx: AuthContext, cookies: Record<string, string>, id: string, read: SessionRead): Promise<boolean> {
-	const { store, me } = whoAsks(ctx, cookies, read);
+export async function revokeSession(ctx: AuthContext, id: string, read: SessionRead): Promise<boolean> {
+	const { store, me } = whoAsks(ctx, read);
 	if (!me) return false;
 	const sessions = await store.listSessionsByUserId(me.userId);
 	const target = sessions.find((session) => publicId(session.sessionToken) === id);
@@ -73,8 +71,8 @@ export async function revokeSession(ctx: AuthContext, cookies: Record<string, st
 }
 
 /** "Sign out everywhere else": ends every session of the user but this one. Returns the count. */
-export async function revokeOtherSessions(ctx: AuthContext, cookies: Record<string, string>, read: SessionRead): Promise<number> {
-	const { store, me } = whoAsks(ctx, cookies, read);
+export async function revokeOtherSessions(ctx: AuthContext, read: SessionRead): Promise<number> {
+	const { store, me } = whoAsks(ctx, read);
 	if (!me) return 0;
 	return store.deleteSessionsByUserId(me.userId, me.currentKey);
 }

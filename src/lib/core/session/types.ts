@@ -9,6 +9,8 @@ export interface SessionRead {
 	cookies: Cookie[];
 	token?: JWT;
 	user?: AdapterUser;
+	/** Database sessions: the key the session is stored under (its token's hash, usually). */
+	key?: string;
 }
 
 /** What a completed sign-in hands to the session strategy. */

@@ -75,6 +75,13 @@ export interface Adapter {
 	 * re-links the account.
 	 */
 	updateAccount?(account: AccountUpdate): Awaitable<AdapterAccount | null>;
+	/**
+	 * kitauth: moves a session to a new key in one atomic update (a session Auth.js stored under its
+	 * raw token is moved to the token's hash on first use). The moved session, or `null` when no
+	 * session had that key (another request moved it first). Optional: without it such sessions
+	 * stay readable as they are.
+	 */
+	rekeySession?(sessionToken: string, newSessionToken: string): Awaitable<AdapterSession | null>;
 	/** kitauth: the accounts linked to a user (never their tokens in a browser). */
 	listAccountsByUserId?(userId: string): Awaitable<AdapterAccount[]>;
 	/**

@@ -33,4 +33,6 @@ export interface RequestInternal {
 	 * integration knows it: the rate limiter's per-address budgets.
 	 */
 	clientAddress?: string;
+	/** A same-origin POST needs no CSRF token (see `Platform.originProvesCsrf`). */
+	originProvesCsrf?: boolean;
 }
