@@ -34,7 +34,7 @@ export function handleError(
 	if (!ctx) return { status: 500, body: { message: 'Server error' } };
 
 	const retryAfter = retryAfterOf(error);
-	const retryHeader = retryAfter === undefined ? {} : { 'Retry-After': String(retryAfter) };
+	const retryHeader: Record<string, string> = retryAfter === undefined ? {} : { 'Retry-After': String(retryAfter) };
 	if (json) {
 		const unavailable = error instanceof AdapterError;
 		return {

@@ -45,9 +45,10 @@ function isEvent(value: unknown): value is RequestEvent {
 }
 
 /** What a form shows when the provider refused: the type, the code and a human message. */
-function refusal(error: AuthError, values?: Record<string, string>): AuthActionFailure {
+function refusal(error: AuthError, providerId: string | undefined, values?: Record<string, string>): AuthActionFailure {
 	const type = urlErrorFor(error);
 	return {
+		providerId,
 		failed: true,
 		fieldErrors: {},
 		formErrors: [signInMessage(type)],
@@ -98,7 +99,7 @@ export function createSignIn(getServer: GetServer): SignInFunction {
 			location = await run(event, providerId, fields, authorizationParams, redirectTo);
 		} catch (error) {
 			const provider = providers.find((p) => p.id === providerId);
-			if (error instanceof AuthError) return fail(400, refusal(error, keptValues(provider, fields)));
+			if (error instanceof AuthError) return fail(400, refusal(error, provider?.id, keptValues(provider, fields)));
 			throw error;
 		}
 		redirect(303, location, EXTERNAL);

@@ -40,6 +40,8 @@ export type AuthActionFailure = {
 	code?: string;
 	/** The submitted values of non-secret fields, so a re-rendered form keeps them. */
 	values?: Record<string, string>;
+	/** The provider whose form was submitted, so the failure shows on that form. */
+	providerId?: string;
 };
 
 declare global {
