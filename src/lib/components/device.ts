@@ -24,6 +24,8 @@ const major = (version: string | undefined) => version?.split('.')[0] || undefin
  */
 export function describeDevice(userAgent: string | null | undefined): DeviceName {
 	const ua = (userAgent ?? '').slice(0, 512);
+	// (bowser throws on an empty string; a session may have no user agent.)
+	if (!ua.trim()) return { label: 'Unknown device' };
 	const { browser, os, platform } = Bowser.getParser(ua).getResult();
 	const browserName = browser.name ? [browser.name, major(browser.version)].filter(Boolean).join(' ') : undefined;
 	const osName = os.name
