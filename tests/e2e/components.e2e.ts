@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.js';
-import { DEMO_EMAIL } from './demo.js';
+import { DEMO_EMAIL, signInToAccount } from './demo.js';
 
 /**
  * The component kit in Chromium: the gallery (/components, every component in each state) and
@@ -25,6 +25,13 @@ for (const scheme of ['light', 'dark'] as const) {
 		await expectNoAxeViolations(page, `/signin refused (${scheme})`);
 		await page.goto('/signout');
 		await expectNoAxeViolations(page, `/signout (${scheme})`);
+	});
+
+	test(`axe finds nothing on /account, its linked accounts and sessions (${scheme})`, async ({ page }) => {
+		await page.emulateMedia({ colorScheme: scheme });
+		await signInToAccount(page);
+		await expect(page.locator('[data-kitauth="sessions"]')).toBeVisible();
+		await expectNoAxeViolations(page, `/account (${scheme})`);
 	});
 
 	test(`every provider button reads at 4.5:1 and stands out from its card at 3:1 (${scheme})`, async ({ page }) => {
