@@ -46,9 +46,23 @@ export default defineConfig({
 	retries: 0,
 	reporter: [['list']],
 	outputDir: 'test-results',
+	// Visual baselines, committed: one per screenshot, named the same on every platform and project.
+	snapshotPathTemplate: '{testDir}/screenshots/{testFileName}/{arg}{ext}',
+	expect: {
+		toHaveScreenshot: {
+			animations: 'disabled',
+			caret: 'hide',
+			scale: 'css',
+			// Room for anti-aliasing differences between Chromium builds; a changed layout, colour or
+			// text is far more than this.
+			threshold: 0.2,
+			maxDiffPixelRatio: 0.002
+		}
+	},
 	use: {
 		browserName: 'chromium',
 		headless: true,
+		deviceScaleFactor: 1,
 		// adapter-node 6 assumes https unless told the protocol by this header (see PROTOCOL_HEADER).
 		extraHTTPHeaders: { 'x-forwarded-proto': 'http' },
 		launchOptions: {
@@ -60,7 +74,13 @@ export default defineConfig({
 				'--no-first-run',
 				'--disable-background-networking',
 				'--disable-component-update',
-				'--disable-sync'
+				'--disable-sync',
+				// Stable text for the visual baselines: no hinting or subpixel positioning from the
+				// machine's font configuration, one colour profile.
+				'--font-render-hinting=none',
+				'--disable-font-subpixel-positioning',
+				'--disable-lcd-text',
+				'--force-color-profile=srgb'
 			]
 		}
 	},

@@ -53,9 +53,8 @@ export const authConfig: SvelteKitAuthConfig = {
 		...oauthProviders
 	],
 	pages,
-	// The built-in pages (sign-out, error, …) in the demo's colours. Light only, as the demo's own
-	// pages are.
-	theme: { colorScheme: 'light', brandColor: '#0b6e4f', buttonText: '#ffffff', logo: '/favicon.svg' }
+	// The built-in pages (sign-out, error, …) in the demo's colours, light or dark as the system is.
+	theme: { colorScheme: 'auto', brandColor: '#0b6e4f', buttonText: '#ffffff', logo: '/favicon.svg' }
 };
 
 export const { handle, signIn, signOut, sessions, accounts } = SvelteKitAuth(authConfig);

@@ -1,4 +1,4 @@
-import type { ClientProvider, LinkedAccount, Session, SessionInfo } from '#lib';
+import type { ClientProvider, LinkedAccount, Session, SessionPage } from '#lib';
 import { demoStrategy } from './database.js';
 
 /**
@@ -17,17 +17,22 @@ export const benchReadsSession = (url: URL): boolean => url.searchParams.has('se
 export const benchAccountData: {
 	user: typeof user;
 	expires: string;
-	/** As `/account` has them: a session list with database sessions, none with JWTs. */
-	sessions: SessionInfo[] | null;
+	/** As `/account` has them: a page of sessions with database sessions, none with JWTs. */
+	sessions: SessionPage | null;
 	accounts: LinkedAccount[];
-	linkable: ClientProvider[];
+	providers: ClientProvider[];
 } = {
 	user,
 	expires: epoch,
 	sessions:
 		demoStrategy() === 'database'
-			? [{ id: 'bench', current: true, createdAt: epoch, expires: epoch, userAgent: 'autocannon' }]
+			? {
+					current: { id: 'bench', current: true, createdAt: epoch, expires: epoch, userAgent: 'autocannon' },
+					others: [],
+					totalOthers: 0,
+					nextCursor: null
+				}
 			: null,
 	accounts: [],
-	linkable: [{ id: 'local', name: 'Local test IdP', type: 'oidc' }]
+	providers: [{ id: 'local', name: 'Local test IdP', type: 'oidc' }]
 };

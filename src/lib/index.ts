@@ -20,5 +20,5 @@ export {
 } from './core/errors.js';
 export type * from './core/types.js';
 export { customFetch, listProviders, safeCallbackUrl, type ClientProvider } from './core/index.js';
-export type { SessionManager, SessionInfo } from './sveltekit/sessions.js';
-export type { AccountsApi, LinkedAccount } from './sveltekit/accounts.js';
+export type { SessionManager, SessionInfo, SessionPage, SessionPageOptions } from './sveltekit/sessions.js';
+export type { AccountsApi, LinkedAccount, SignInMethodsHint, UnlinkResult } from './sveltekit/accounts.js';

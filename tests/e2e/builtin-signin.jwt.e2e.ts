@@ -17,7 +17,7 @@ test('the built-in sign-in page lists the providers and signs in with credential
 
 	await page.getByLabel('Email').fill(DEMO_EMAIL);
 	await page.getByLabel('Password').fill(DEMO_PASSWORD);
-	await page.getByRole('button', { name: 'Sign in with Credentials' }).click();
+	await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 	await expect(page).toHaveURL((url) => url.pathname === '/account');
 	await expect(page.getByTestId('account-email')).toHaveText(DEMO_EMAIL);
 	expect((await sessionCookie(page))?.name).toBe(SESSION_COOKIE);
@@ -27,7 +27,7 @@ test('a wrong password comes back to the built-in page with the error shown', as
 	await page.goto('/auth/signin?callbackUrl=%2Faccount');
 	await page.getByLabel('Email').fill(DEMO_EMAIL);
 	await page.getByLabel('Password').fill('not-the-password');
-	await page.getByRole('button', { name: 'Sign in with Credentials' }).click();
+	await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 	await expect(page).toHaveURL((url) => url.pathname === '/auth/signin' && url.searchParams.get('error') === 'CredentialsSignin');
 	expect(new URL(page.url()).searchParams.get('code')).toBe('credentials');
 	await expect(page.getByRole('alert')).toContainText('Sign in failed');

@@ -34,3 +34,23 @@ export async function loginAtIdp(page: Page, login: string): Promise<void> {
 	// Consent: the IdP asks once per client and account.
 	await page.locator('button[type="submit"]', { hasText: /continue/i }).click();
 }
+
+/**
+ * Brings the signed-in demo user's /account to a known state, whatever earlier tests did: no
+ * linked accounts, no other sessions.
+ */
+export async function resetDemoAccount(page: Page): Promise<void> {
+	await page.goto('/account');
+	const accounts = page.locator('[data-kitauth="accounts"]');
+	while (await accounts.getByRole('button', { name: /^Unlink/ }).count()) {
+		await accounts.getByRole('button', { name: /^Unlink/ }).first().click();
+		await expect(accounts.getByRole('status')).toHaveText('Account unlinked.');
+		await page.goto('/account');
+	}
+	const others = page.locator('[data-kitauth="sessions"]').getByRole('button', { name: 'Sign out everywhere else' });
+	if (await others.count()) {
+		await others.click();
+		await expect(page.locator('[data-kitauth="sessions"]').getByRole('status')).toBeVisible();
+	}
+	await page.goto('/account');
+}

@@ -47,8 +47,8 @@ describe.each(Object.entries(PAGES))('the built-in %s page', (_name, path) => {
 		const page = await html(path, THEME);
 		const tag = wrapper(page);
 		expect(tag).toContain('data-scheme="dark"');
-		expect(tag).toMatch(/style="[^"]*--brand: #0b6e4f/);
-		expect(tag).toMatch(/style="[^"]*--button-text: #fefefe/);
+		expect(tag).toMatch(/style="[^"]*--kitauth-brand: #0b6e4f/);
+		expect(tag).toMatch(/style="[^"]*--kitauth-button-text: #fefefe/);
 		expect(page).toMatch(/<img class="logo[^"]*" src="https:\/\/cdn\.example\/logo\.svg" alt=""/);
 	});
 
@@ -59,10 +59,12 @@ describe.each(Object.entries(PAGES))('the built-in %s page', (_name, path) => {
 
 test('the pages\' styles turn those values into the colour scheme and the button colours', async () => {
 	const page = await html('signout', THEME);
-	const css = /<style[^>]*>([\s\S]*?)<\/style>/.exec(page)?.[1] ?? '';
+	const css = [...page.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((m) => m[1]).join('\n');
 	expect(css).toMatch(/\[data-scheme='dark'\][^{]*\{\s*color-scheme: dark;/);
 	expect(css).toMatch(/\[data-scheme='light'\][^{]*\{\s*color-scheme: light;/);
-	const button = /\.button\)?\s*\{([^}]*)\}/.exec(css)?.[1] ?? '';
-	expect(button).toContain('background: var(--brand)');
-	expect(button).toContain('color: var(--button-text)');
+	expect(css).toContain('--_brand: var(--kitauth-brand,');
+	expect(css).toContain('--_button-text: var(--kitauth-button-text,');
+	const button = /\.button\.svelte-\w+ \{([^}]*)\}/.exec(css)?.[1] ?? '';
+	expect(button).toContain('background: var(--_brand)');
+	expect(button).toContain('color: var(--_button-text)');
 });

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -72,13 +72,40 @@ function packageInto(target: string, { types }: { types: boolean }): () => Promi
 	return () => packageLibrary(target, { types });
 }
 
-/** `npm run package` into `target` (a package directory: `dist/` and `package.json`). */
+/**
+ * `npm run package` into `target` (a package directory: `dist/` and `package.json`). One at a
+ * time across test files: svelte-package stages its output in the repository's own
+ * `.svelte-kit/__package__`, so two runs at once would mix their files.
+ */
 export async function packageLibrary(target: string, { types }: { types: boolean }): Promise<void> {
-	rmSync(target, { recursive: true, force: true });
-	const bin = join(ROOT, 'node_modules/@sveltejs/package/src/cli.js');
-	await run([bin, '-i', 'src/lib', '-o', join(target, 'dist'), '--types', String(types)], ROOT, 'svelte-package');
-	await run([join(ROOT, 'scripts/build-pages.ts'), join(target, 'dist')], ROOT, 'build-pages');
-	cpSync(join(ROOT, 'package.json'), join(target, 'package.json'));
+	const release = await lock(join(ROOT, '.svelte-kit/.package-lock'));
+	try {
+		rmSync(target, { recursive: true, force: true });
+		const bin = join(ROOT, 'node_modules/@sveltejs/package/src/cli.js');
+		await run([bin, '-i', 'src/lib', '-o', join(target, 'dist'), '--types', String(types)], ROOT, 'svelte-package');
+		await run([join(ROOT, 'scripts/build-pages.ts'), join(target, 'dist')], ROOT, 'build-pages');
+		cpSync(join(ROOT, 'package.json'), join(target, 'package.json'));
+	} finally {
+		release();
+	}
+}
+
+/** A lock between processes: a directory, made atomically; given up when older than 5 minutes. */
+async function lock(path: string): Promise<() => void> {
+	for (;;) {
+		try {
+			mkdirSync(path);
+			return () => rmSync(path, { recursive: true, force: true });
+		} catch (error) {
+			if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+			try {
+				if (Date.now() - statSync(path).mtimeMs > 5 * 60_000) rmSync(path, { recursive: true, force: true });
+			} catch {
+				// released meanwhile
+			}
+			await new Promise((resolve) => setTimeout(resolve, 200));
+		}
+	}
 }
 
 /** The environment of the child processes, without what vitest or the shell set for themselves. */

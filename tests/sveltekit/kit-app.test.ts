@@ -464,6 +464,45 @@ describe('fail closed (GHSA-8fpg-xm3f-6cx3): a broken configuration never yields
 	});
 });
 
+describe('sessions.page() and accounts.list() / unlink() over HTTP', () => {
+	test('a page of sessions: the current one apart, the others bounded, a cursor to the rest', async () => {
+		const laptop = browser('Laptop page kit-app');
+		await signIn(laptop);
+		for (const agent of ['A', 'B', 'C']) await signIn(browser(`Device ${agent} kit-app`));
+		const first = (await (await laptop.post('/base/fn/session-page', { json: { limit: 2 } })).json()) as {
+			current: { userAgent: string };
+			others: { userAgent: string }[];
+			totalOthers: number;
+			nextCursor: string | null;
+		};
+		expect(first.current.userAgent).toBe('Laptop page kit-app');
+		expect(first.others).toHaveLength(2);
+		expect(first.totalOthers).toBeGreaterThanOrEqual(3);
+		expect(first.nextCursor).toMatch(/^\d+\.[\w-]+$/);
+		const second = (await (await laptop.post('/base/fn/session-page', { json: { limit: 2, cursor: first.nextCursor } })).json()) as typeof first;
+		expect(second.others.map((s) => s.userAgent)).not.toContain(first.others[0]!.userAgent);
+		const signedOut = await (await browser().post('/base/fn/session-page', { json: {} })).json();
+		expect(signedOut).toEqual({ current: null, others: [], totalOthers: 0, nextCursor: null });
+	});
+
+	test('accounts: listed with unlinkable; the last one refused, unless the app vouches for another way', async () => {
+		const client = browser();
+		await signIn(client);
+		await db.execute({ sql: 'INSERT OR IGNORE INTO "user" ("id", "email", "name") VALUES (?, ?, ?)', args: ['user-alice', ALICE.email, 'Alice'] });
+		await db.execute({
+			sql: 'INSERT INTO "account" ("userId", "type", "provider", "providerAccountId") VALUES (?, ?, ?, ?)',
+			args: ['user-alice', 'oauth', 'github', 'kit-app-github']
+		});
+		const { accounts } = (await (await client.post('/base/fn/accounts', { json: {} })).json()) as { accounts: { provider: string; unlinkable: boolean }[] };
+		expect(accounts).toEqual([expect.objectContaining({ provider: 'github', unlinkable: false })]);
+		expect(await (await client.post('/base/fn/unlink', { json: { provider: 'github' } })).json()).toEqual({ ok: false, reason: 'last-sign-in-method' });
+		const done = (await (await client.post('/base/fn/unlink', { json: { provider: 'github', otherSignIn: true } })).json()) as { ok: boolean };
+		expect(done.ok).toBe(true);
+		expect(await (await client.post('/base/fn/accounts', { json: {} })).json()).toEqual({ accounts: [] });
+		expect(await (await browser().post('/base/fn/unlink', { json: { provider: 'github' } })).json()).toEqual({ ok: false, reason: 'signed-out' });
+	});
+});
+
 describe('sessions.list() / revokeOthers() over HTTP', () => {
 	test('lists the user\'s sessions without any token or token hash; revokeOthers ends the others', async () => {
 		const laptop = browser('Laptop kit-app');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteRedirect, defaultRedirect, parseCallbackUrl } from '../../src/lib/core/redirect.js';
+import { absoluteRedirect, defaultRedirect, parseCallbackUrl, safeCallbackUrl } from '../../src/lib/core/redirect.js';
 
 const BASE = 'https://app.example';
 
@@ -112,4 +112,30 @@ describe('absoluteRedirect', () => {
 			expect(absoluteRedirect(value, BASE)).toBeUndefined();
 		}
 	);
+});
+
+describe('safeCallbackUrl (for app routes passing a return address along)', () => {
+	it.each(['/account', '/?from=signin#top', '/a/../b', `${BASE}/account?tab=1`, `${BASE}`])('%s stays on the site: kept as it is', (value) => {
+		expect(safeCallbackUrl(value, BASE)).toBe(parseCallbackUrl(value));
+	});
+
+	it.each([
+		'//evil.example',
+		'/\\evil.example',
+		'/.//evil.example',
+		'/./..//evil.example',
+		'/\t/evil.example',
+		'https://evil.example/account',
+		'https://app.example.evil.example/',
+		'http://app.example/account',
+		'javascript:alert(1)',
+		'data:text/html,x',
+		'',
+		'account',
+		undefined,
+		42,
+		'/' + 'a'.repeat(5000)
+	])('%s leaves the site or is no URL: undefined', (value) => {
+		expect(safeCallbackUrl(value, BASE)).toBeUndefined();
+	});
 });

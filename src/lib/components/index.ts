@@ -1,2 +1,15 @@
+/**
+ * kitauth's Svelte 5 component kit. Each component posts plain HTML forms to your form actions
+ * (working without JavaScript) and enhances them with SvelteKit's `use:enhance`. Their
+ * presentational parts import nothing from SvelteKit: the built-in pages render the same ones.
+ */
 export { default as SignIn } from './SignIn.svelte';
 export { default as SignOut } from './SignOut.svelte';
+export { default as ErrorPage } from './parts/ErrorPage.svelte';
+export { default as VerifyRequest } from './VerifyRequest.svelte';
+export { default as SessionList } from './SessionList.svelte';
+export { default as LinkedAccounts } from './LinkedAccounts.svelte';
+export { describeDevice, type DeviceName } from './device.js';
+export { providerIcon, providerIcons, type ProviderIcon } from './icons.js';
+export { buttonColors, contrast, type ButtonColors } from './parts/colors.js';
+export type { Enhance, FormFailure, FormTarget, HeadingLevel, Theme } from './parts/types.js';

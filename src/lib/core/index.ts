@@ -22,8 +22,8 @@ export {
 } from './server.js';
 export { listProviders, type ClientProvider } from './providers/public.js';
 export { signInMessage } from './pages/messages.js';
-export type { SessionInfo } from './session/manage.js';
-export type { LinkedAccount } from './session/accounts.js';
+export type { SessionInfo, SessionPage, SessionPageOptions } from './session/manage.js';
+export type { LinkedAccount, SignInMethodsHint, UnlinkResult } from './session/accounts.js';
 export type { Env } from './env.js';
 export * from './errors.js';
 export type * from './types.js';

@@ -47,6 +47,9 @@ export function absoluteRedirect(value: unknown, baseUrl: string): string | unde
 export function safeCallbackUrl(value: unknown, origin: string): string | undefined {
 	const parsed = parseCallbackUrl(value);
 	if (!parsed) return undefined;
-	if (parsed.startsWith('/')) return parsed;
-	return new URL(parsed).origin === origin ? parsed : undefined;
+	const url = new URL(parsed, origin);
+	// Checked after parsing: dot segments collapse `/.//evil.example` into the path `//evil.example`,
+	// which any later relative use (a `Location`, a link) reads as another host.
+	if (url.origin !== origin || url.pathname.startsWith('//')) return undefined;
+	return parsed;
 }

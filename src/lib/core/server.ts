@@ -7,9 +7,17 @@ import { type ClientProvider, clientProvider } from './providers/public.js';
 import { toResponse } from './response.js';
 import type { Platform } from './request.js';
 import { route } from './router.js';
-import { type LinkedAccount, linkedAccounts } from './session/accounts.js';
+import { type LinkedAccount, linkedAccounts, type SignInMethodsHint, unlinkAccount, type UnlinkResult } from './session/accounts.js';
 import { parseCookieHeader } from './session/cookies.js';
-import { listSessions, revokeOtherSessions, revokeSession, type SessionInfo } from './session/manage.js';
+import {
+	listSessionPage,
+	listSessions,
+	revokeOtherSessions,
+	revokeSession,
+	type SessionInfo,
+	type SessionPage,
+	type SessionPageOptions
+} from './session/manage.js';
 import { assertTrustedHost } from './trust.js';
 import type { AuthConfig } from './types/config.js';
 import type { Cookie, RequestInternal } from './types/internal.js';
@@ -55,12 +63,29 @@ export interface CurrentSession {
 	readonly cookies: readonly Cookie[];
 	/** The user's live sessions, newest first (database sessions); `[]` when signed out. */
 	listSessions(): Promise<SessionInfo[]>;
+	/**
+	 * One page of them, for a list that stays small however many there are: the current session
+	 * apart, then at most `limit` (default 20, at most 100) others, newest first, after `cursor`
+	 * (the previous page's `nextCursor`).
+	 */
+	listSessionPage(options?: SessionPageOptions): Promise<SessionPage>;
 	/** Ends one of the user's sessions by its `id` from `listSessions()`; `false` if not theirs. */
 	revokeSession(id: string): Promise<boolean>;
 	/** "Sign out everywhere else": ends every session of the user but this one; the count. */
 	revokeOtherSessions(): Promise<number>;
-	/** The providers linked to the user (no tokens); `[]` when signed out or without an adapter. */
-	linkedAccounts(): Promise<LinkedAccount[]>;
+	/**
+	 * The providers linked to the user (no tokens), each saying whether it may be unlinked; `[]`
+	 * when signed out or without an adapter. `otherSignIn`: see `unlinkAccount`.
+	 */
+	linkedAccounts(hint?: SignInMethodsHint): Promise<LinkedAccount[]>;
+	/**
+	 * Unlinks one of the user's accounts, refusing to remove the last way to sign in: another
+	 * linked account, or email sign-in for a user with an address, must remain — or the app says the
+	 * user has one kitauth cannot see (`otherSignIn: true`, e.g. a password). `providerAccountId`
+	 * picks among several accounts of one provider. Needs an adapter (`listAccountsByUserId`,
+	 * `unlinkAccount`).
+	 */
+	unlinkAccount(provider: string, options?: SignInMethodsHint & { providerAccountId?: string }): Promise<UnlinkResult>;
 	/**
 	 * The user's access token for a provider, refreshed when expired; `null` when there is none or
 	 * it cannot be renewed (the session then carries `error: 'RefreshTokenError'`). Server only.
@@ -126,9 +151,12 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 				session: read.session,
 				cookies: read.cookies,
 				listSessions: () => listSessions(ctx, read),
+				listSessionPage: (options?: SessionPageOptions) => listSessionPage(ctx, read, options),
 				revokeSession: (id: string) => revokeSession(ctx, id, read),
 				revokeOtherSessions: () => revokeOtherSessions(ctx, read),
-				linkedAccounts: () => linkedAccounts(ctx, read),
+				linkedAccounts: (hint?: SignInMethodsHint) => linkedAccounts(ctx, read, hint),
+				unlinkAccount: (provider: string, options?: SignInMethodsHint & { providerAccountId?: string }) =>
+					unlinkAccount(ctx, read, provider, options),
 				accessToken: (providerId: string) => accessToken(ctx, read, providerId)
 			});
 		},

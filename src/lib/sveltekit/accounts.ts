@@ -1,16 +1,29 @@
 import type { RequestEvent } from '@sveltejs/kit';
 import { getRequestEvent } from '$app/server';
-import type { CurrentSession, LinkedAccount } from '../core/index.js';
+import type { CurrentSession, LinkedAccount, SignInMethodsHint, UnlinkResult } from '../core/index.js';
 
-export type { LinkedAccount } from '../core/index.js';
+export type { LinkedAccount, SignInMethodsHint, UnlinkResult } from '../core/index.js';
 
 export interface AccountsApi {
-	/** The providers linked to the signed-in user (no tokens); `[]` when signed out. */
-	list(): Promise<LinkedAccount[]>;
+	/**
+	 * The providers linked to the signed-in user (no tokens), each with `unlinkable`; `[]` when
+	 * signed out. `otherSignIn: true` when the user can also sign in a way kitauth cannot see (a
+	 * password).
+	 */
+	list(hint?: SignInMethodsHint): Promise<LinkedAccount[]>;
+	/**
+	 * Unlinks one of the signed-in user's accounts unless it is the last way to sign in
+	 * (`{ ok: false, reason: 'last-sign-in-method' }`). Needs an adapter.
+	 */
+	unlink(provider: string, options?: SignInMethodsHint & { providerAccountId?: string }): Promise<UnlinkResult>;
 }
 
 export function createAccounts(current: (event: RequestEvent) => Promise<CurrentSession>): AccountsApi {
-	return { list: async () => (await current(getRequestEvent())).linkedAccounts() };
+	const scope = () => current(getRequestEvent());
+	return {
+		list: async (hint) => (await scope()).linkedAccounts(hint),
+		unlink: async (provider, options) => (await scope()).unlinkAccount(provider, options)
+	};
 }
 
 /**

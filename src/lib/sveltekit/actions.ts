@@ -56,9 +56,10 @@ function isEvent(value: unknown): value is RequestEvent {
 }
 
 /** What a form shows when the provider refused: the type, the code and a human message. */
-function refusal(error: AuthError, values?: Record<string, string>): AuthActionFailure {
+function refusal(error: AuthError, providerId: string | undefined, values?: Record<string, string>): AuthActionFailure {
 	const type = urlErrorFor(error);
 	return {
+		providerId,
 		failed: true,
 		fieldErrors: {},
 		formErrors: [signInMessage(type)],
@@ -109,8 +110,10 @@ export function createSignIn(getServer: GetServer): SignInFunction {
 		} catch (error) {
 			const provider = providers.find((p) => p.id === providerId);
 			// Too many attempts: 429, and when to retry.
-			if (error instanceof RateLimited) return fail(429, { ...refusal(error, keptValues(provider, fields)), retryAfter: error.retryAfter });
-			if (error instanceof AuthError) return fail(400, refusal(error, keptValues(provider, fields)));
+			if (error instanceof RateLimited) {
+				return fail(429, { ...refusal(error, provider?.id, keptValues(provider, fields)), retryAfter: error.retryAfter });
+			}
+			if (error instanceof AuthError) return fail(400, refusal(error, provider?.id, keptValues(provider, fields)));
 			throw error;
 		}
 		redirect(303, location, EXTERNAL);

@@ -1,13 +1,18 @@
 import type { RequestEvent } from '@sveltejs/kit';
 import { getRequestEvent } from '$app/server';
-import type { CurrentSession, SessionInfo } from '../core/index.js';
+import type { CurrentSession, SessionInfo, SessionPage, SessionPageOptions } from '../core/index.js';
 
-export type { SessionInfo } from '../core/index.js';
+export type { SessionInfo, SessionPage, SessionPageOptions } from '../core/index.js';
 
 /** Server-side session management for the signed-in user (database sessions). */
 export interface SessionManager {
 	/** The user's live sessions (no token ever leaves the server); `[]` when signed out. */
 	list(): Promise<SessionInfo[]>;
+	/**
+	 * One page of them (for `<SessionList>`): the current session apart, then at most `limit`
+	 * (default 20, at most 100) others, newest first, after `cursor` (the last page's `nextCursor`).
+	 */
+	page(options?: SessionPageOptions): Promise<SessionPage>;
 	/** End one session by its `id` from `list()`; `false` when it is not the user's. */
 	revoke(id: string): Promise<boolean>;
 	/** "Sign out everywhere else": end all the user's sessions but this one. */
@@ -19,6 +24,7 @@ export function createSessionManager(current: (event: RequestEvent) => Promise<C
 	const scope = () => current(getRequestEvent());
 	return {
 		list: async () => (await scope()).listSessions(),
+		page: async (options) => (await scope()).listSessionPage(options),
 		revoke: async (id) => (await scope()).revokeSession(id),
 		revokeOthers: async () => (await scope()).revokeOtherSessions()
 	};

@@ -45,6 +45,8 @@ export type AuthActionFailure = {
 	values?: Record<string, string>;
 	/** `RateLimited` (answered with status 429): seconds until another attempt may be made. */
 	retryAfter?: number;
+	/** The provider whose form was submitted, so the failure shows on that form. */
+	providerId?: string;
 };
 
 declare global {

@@ -49,6 +49,11 @@ export interface Flow<P extends ProviderConfig> {
 	};
 	/** GET /webauthn-options/<id>: options of a browser ceremony (passkeys), for types that have one. */
 	options?(req: RequestInternal, ctx: AuthContext, provider: P): Promise<ResponseInternal>;
+	/**
+	 * Does a user with an email address always have this way to sign in (a link or code sent
+	 * there)? Then unlinking their last account still leaves them one.
+	 */
+	signsInByEmail?: boolean;
 	/** What a browser may know of such a provider beyond id, name and type (no secrets). */
 	publicView?(provider: P): { credentials?: Record<string, CredentialInput> };
 }

@@ -1,12 +1,11 @@
 import type { Component } from 'svelte';
 import { type AuthContext, actionUrl } from '../context.js';
 import type { ResponseInternal } from '../types/internal.js';
+import type { ClientProvider } from '../providers/public.js';
 import { clientProvider } from '../providers/public.js';
-import type { ProviderConfig } from '../types/provider.js';
-import { credentialFields } from './fields.js';
-import { ErrorPage, render, SignInPage, SignOutPage, VerifyRequestPage } from './components.js';
-import { errorPageText, signInMessage } from './messages.js';
-import type { PageProvider } from './types.js';
+import { ErrorPage, Page, render, SignIn, SignOut, VerifyRequest } from './components.js';
+import { errorPageText } from './messages.js';
+import type { VerifyRequestCode } from './types.js';
 
 /** Pages carry a CSRF token and must never be framed (clickjacking) or cached. */
 const PAGE_HEADERS = {
@@ -17,12 +16,18 @@ const PAGE_HEADERS = {
 	'Referrer-Policy': 'same-origin'
 };
 
+/** A built-in page: the component kit's `view` in the page frame, rendered to a whole document. */
 function page<Props extends Record<string, unknown>>(
-	component: Component<Props>,
+	ctx: AuthContext,
+	title: string,
+	view: Component<Props>,
 	props: Props,
 	status = 200
 ): ResponseInternal<string> {
-	const { head, body } = render(component, { props });
+	const { theme } = ctx.options;
+	// The frame carries the colours and the scheme; the view shows the logo.
+	const viewProps = { ...props, theme: theme.logo ? { logo: theme.logo } : undefined };
+	const { head, body } = render(Page<Props>, { props: { theme, title, view, props: viewProps } });
 	const html =
 		'<!doctype html><html lang="en"><head><meta charset="utf-8">' +
 		'<meta name="viewport" content="width=device-width, initial-scale=1">' +
@@ -30,61 +35,45 @@ function page<Props extends Record<string, unknown>>(
 	return { status, headers: { ...PAGE_HEADERS }, body: html };
 }
 
-export function pageProvider(ctx: AuthContext, provider: ProviderConfig): PageProvider {
-	const { credentials } = clientProvider(provider);
-	return {
-		id: provider.id,
-		name: provider.name,
-		type: provider.type,
-		signinUrl: actionUrl(ctx, `signin/${provider.id}`),
-		callbackUrl: actionUrl(ctx, `callback/${provider.id}`),
-		fields: credentials ? credentialFields(credentials) : undefined,
-		style: 'style' in provider ? provider.style : undefined
-	};
-}
-
-export function signInPage(
-	ctx: AuthContext,
-	params: { callbackUrl: string; error?: string }
-): ResponseInternal<string> {
-	const error = params.error ? signInMessage(params.error) : undefined;
-	return page(SignInPage, {
-		providers: ctx.options.providers.map((provider) => pageProvider(ctx, provider)),
-		csrfToken: ctx.csrf.token,
-		callbackUrl: params.callbackUrl,
-		error,
-		theme: ctx.options.theme
+export function signInPage(ctx: AuthContext, params: { callbackUrl: string; error?: string }): ResponseInternal<string> {
+	const fields = { csrfToken: ctx.csrf.token, callbackUrl: params.callbackUrl };
+	return page(ctx, 'Sign in', SignIn, {
+		providers: ctx.options.providers.map(clientProvider),
+		error: params.error,
+		// Plain forms to the REST endpoints: credentials post their fields to the callback, the
+		// others start at /signin/<id>.
+		target: (provider: ClientProvider) => ({
+			action: actionUrl(ctx, `${provider.type === 'credentials' ? 'callback' : 'signin'}/${provider.id}`),
+			fields
+		})
 	});
 }
 
 export function signOutPage(ctx: AuthContext, callbackUrl?: string): ResponseInternal<string> {
-	return page(SignOutPage, {
-		action: actionUrl(ctx, 'signout'),
-		csrfToken: ctx.csrf.token,
-		callbackUrl,
-		theme: ctx.options.theme
+	return page(ctx, 'Sign out', SignOut, {
+		variant: 'card',
+		target: { action: actionUrl(ctx, 'signout'), fields: { csrfToken: ctx.csrf.token, ...(callbackUrl ? { callbackUrl } : {}) } }
 	});
 }
 
 export function errorPage(ctx: AuthContext, error: string | undefined): ResponseInternal<string> {
 	const text = errorPageText(error);
-	return page(
-		ErrorPage,
-		{
-			heading: text.heading,
-			message: text.message,
-			signinUrl: text.signin ? actionUrl(ctx, 'signin') : undefined,
-			homeUrl: ctx.origin,
-			theme: ctx.options.theme
-		},
-		text.status
-	);
+	return page(ctx, text.heading, ErrorPage, { error, signInUrl: actionUrl(ctx, 'signin'), homeUrl: ctx.origin }, text.status);
 }
 
-export function verifyRequestPage(ctx: AuthContext): ResponseInternal<string> {
-	return page(VerifyRequestPage, {
+/**
+ * "Check your email"; with `code`, also the form for the one-time code the email carries (the
+ * email flow decides whether it sends codes and where they are checked).
+ */
+export function verifyRequestPage(ctx: AuthContext, options: { email?: string; code?: VerifyRequestCode } = {}): ResponseInternal<string> {
+	const { code } = options;
+	return page(ctx, 'Check your email', VerifyRequest, {
+		email: options.email,
 		host: new URL(ctx.origin).host,
 		homeUrl: ctx.origin,
-		theme: ctx.options.theme
+		codes: !!code,
+		action: code?.action,
+		fields: code ? { ...code.fields, csrfToken: ctx.csrf.token } : undefined,
+		form: code?.error ? { failed: true, fieldErrors: { code: [code.error] } } : null
 	});
 }

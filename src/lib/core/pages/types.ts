@@ -1,17 +1,16 @@
-/** A credentials form field as the sign-in page renders it (attributes already filtered). */
+/** A credentials form field as the sign-in forms render it (attributes already filtered). */
 export interface PageField {
 	name: string;
 	label: string;
 	attributes: Record<string, string | number | boolean>;
 }
 
-/** A provider as the sign-in page renders it. */
-export interface PageProvider {
-	id: string;
-	name: string;
-	type: string;
-	signinUrl: string;
-	callbackUrl: string;
-	fields?: PageField[];
-	style?: { logo?: string; bg?: string; text?: string };
+/** The one-time code form of the verify-request page, where the email flow sends codes. */
+export interface VerifyRequestCode {
+	/** Where the code form posts (e.g. the email provider's callback). */
+	action: string;
+	/** Hidden fields it carries besides `csrfToken` (e.g. the address). */
+	fields?: Record<string, string>;
+	/** The message of a refused code, shown under the field. */
+	error?: string;
 }

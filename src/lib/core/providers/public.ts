@@ -1,6 +1,6 @@
 import { flowOf } from '../flows/index.js';
 import type { ProviderType } from '../types/models.js';
-import type { CredentialInput, Provider, ProviderConfig } from '../types/provider.js';
+import type { CredentialInput, Provider, ProviderConfig, ProviderStyle } from '../types/provider.js';
 import { normalizeProviders } from './normalize.js';
 
 /** A provider as a sign-in form needs it: no secrets, no functions. */
@@ -10,12 +10,15 @@ export interface ClientProvider {
 	type: ProviderType;
 	/** Credentials providers: the form's fields. */
 	credentials?: Record<string, CredentialInput>;
+	/** The button's brand colours (and a logo URL), when the provider has them. */
+	style?: ProviderStyle;
 }
 
 /** The client-safe view of one provider: id, name, type, and what its flow lets a browser know. */
 export function clientProvider(provider: ProviderConfig): ClientProvider {
 	const extra = flowOf(provider).publicView?.(provider);
-	return Object.freeze({ id: provider.id, name: provider.name, type: provider.type, ...extra });
+	const style = 'style' in provider && provider.style ? { style: Object.freeze({ ...provider.style }) } : {};
+	return Object.freeze({ id: provider.id, name: provider.name, type: provider.type, ...style, ...extra });
 }
 
 /** Lists per `providers` array: a page's `load` asks on every request, presets need calling once. */

@@ -1,4 +1,8 @@
+import { need } from '../adapter.js';
 import type { AuthContext } from '../context.js';
+import { MissingAdapter } from '../errors.js';
+import { flowOf } from '../flows/index.js';
+import type { AdapterAccount } from '../types/models.js';
 import type { SessionRead } from './types.js';
 
 /** An account linked to the signed-in user, as an app may show it: no tokens. */
@@ -6,13 +10,86 @@ export interface LinkedAccount {
 	provider: string;
 	type: string;
 	providerAccountId: string;
+	/** May it be unlinked? Only while another way to sign in remains (see `unlinkAccount`). */
+	unlinkable: boolean;
+}
+
+/** What the app knows about the user's ways to sign in that kitauth cannot see. */
+export interface SignInMethodsHint {
+	/**
+	 * The user can also sign in in a way no linked account records (e.g. a password your
+	 * credentials provider checks). Without it, only linked accounts and email sign-in count.
+	 */
+	otherSignIn?: boolean;
+}
+
+export type UnlinkResult =
+	| { ok: true; account: Omit<LinkedAccount, 'unlinkable'> }
+	| {
+			ok: false;
+			/** Signed out; no such linked account; or it is the last way to sign in. */
+			reason: 'signed-out' | 'not-linked' | 'last-sign-in-method';
+	  };
+
+function userIdOf(read: SessionRead): string | undefined {
+	return read.session ? (read.user?.id ?? read.token?.sub ?? undefined) : undefined;
+}
+
+/**
+ * Can the user still sign in once `removed` is unlinked? Another linked account (OAuth, email,
+ * passkey) does; so does an email provider when the user has an address (a link reaches them);
+ * so does whatever the app vouches for (`otherSignIn`).
+ */
+function anotherWayRemains(
+	ctx: AuthContext,
+	read: SessionRead,
+	accounts: readonly AdapterAccount[],
+	removed: AdapterAccount,
+	hint: SignInMethodsHint
+): boolean {
+	if (hint.otherSignIn) return true;
+	if (accounts.some((a) => a !== removed)) return true;
+	const email = read.user?.email ?? read.session?.user?.email;
+	return !!email && ctx.options.providers.some((p) => flowOf(p).signsInByEmail);
 }
 
 /** The signed-in user's linked accounts (needs an adapter with `listAccountsByUserId`). */
-export async function linkedAccounts(ctx: AuthContext, read: SessionRead): Promise<LinkedAccount[]> {
-	const userId = read.user?.id ?? read.token?.sub;
+export async function linkedAccounts(ctx: AuthContext, read: SessionRead, hint: SignInMethodsHint = {}): Promise<LinkedAccount[]> {
+	const userId = userIdOf(read);
 	const list = ctx.options.adapter?.listAccountsByUserId;
-	if (!read.session || !userId || !list) return [];
+	if (!userId || !list) return [];
 	const accounts = await list(userId);
-	return accounts.map(({ provider, type, providerAccountId }) => ({ provider, type, providerAccountId }));
+	return accounts.map((account) => ({
+		provider: account.provider,
+		type: account.type,
+		providerAccountId: account.providerAccountId,
+		unlinkable: anotherWayRemains(ctx, read, accounts, account, hint)
+	}));
+}
+
+/**
+ * Unlinks one of the signed-in user's accounts (by provider, and by `providerAccountId` when the
+ * user has several with that provider), unless it is the last way to sign in. Needs an adapter with
+ * `listAccountsByUserId` and `unlinkAccount`.
+ */
+export async function unlinkAccount(
+	ctx: AuthContext,
+	read: SessionRead,
+	provider: string,
+	options: SignInMethodsHint & { providerAccountId?: string } = {}
+): Promise<UnlinkResult> {
+	const userId = userIdOf(read);
+	if (!userId) return { ok: false, reason: 'signed-out' };
+	if (!ctx.options.adapter) throw new MissingAdapter('Unlinking accounts needs an adapter.');
+	const adapter = need(ctx.options.adapter, 'listAccountsByUserId', 'unlinkAccount');
+	const accounts = await adapter.listAccountsByUserId(userId);
+	const matching = accounts.filter(
+		(a) => a.provider === provider && (options.providerAccountId === undefined || a.providerAccountId === options.providerAccountId)
+	);
+	// Several accounts of one provider and no id to choose: refuse rather than guess.
+	if (matching.length !== 1) return { ok: false, reason: 'not-linked' };
+	const target = matching[0]!;
+	if (!anotherWayRemains(ctx, read, accounts, target, options)) return { ok: false, reason: 'last-sign-in-method' };
+	await adapter.unlinkAccount({ provider: target.provider, providerAccountId: target.providerAccountId });
+	return { ok: true, account: { provider: target.provider, type: target.type, providerAccountId: target.providerAccountId } };
 }

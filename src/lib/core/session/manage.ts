@@ -59,6 +59,74 @@ export async function listSessions(ctx: AuthContext, read: SessionRead): Promise
 		.map((session) => info(session, me.currentKey));
 }
 
+/** A page of the signed-in user's sessions: this one apart, then the others, newest first. */
+export interface SessionPage {
+	/** This request's session; `null` when signed out. On every page, so the app can mark it. */
+	current: SessionInfo | null;
+	/** The user's other live sessions on this page, newest first. */
+	others: SessionInfo[];
+	/** How many other live sessions the user has in all. */
+	totalOthers: number;
+	/** The `cursor` of the next page; `null` on the last one. */
+	nextCursor: string | null;
+}
+
+export interface SessionPageOptions {
+	/** Other sessions per page: 1–100, default 20. */
+	limit?: number;
+	/** `nextCursor` of the previous page; anything else (or nothing) is the first page. */
+	cursor?: string | null;
+}
+
+export const SESSION_PAGE_DEFAULT = 20;
+export const SESSION_PAGE_MAX = 100;
+
+/** A cursor names the last session of a page: its start (ms) and id, so a revoked one still places it. */
+const CURSOR = /^(\d{1,16})\.([\w-]{1,64})$/;
+
+function pageLimit(limit: number | undefined): number {
+	if (limit === undefined || !Number.isFinite(limit)) return SESSION_PAGE_DEFAULT;
+	return Math.min(SESSION_PAGE_MAX, Math.max(1, Math.floor(limit)));
+}
+
+const startOf = (info: SessionInfo) => (info.createdAt ? Date.parse(info.createdAt) : 0);
+
+/** Newest first; sessions that started in the same millisecond by id. */
+function newestFirst(a: SessionInfo, b: SessionInfo): number {
+	return startOf(b) - startOf(a) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+}
+
+/**
+ * One page of the signed-in user's sessions, for a list that stays small however many sessions
+ * pile up: the current one, then at most `limit` others after `cursor`.
+ */
+export async function listSessionPage(
+	ctx: AuthContext,
+	read: SessionRead,
+	options: SessionPageOptions = {}
+): Promise<SessionPage> {
+	const all = await listSessions(ctx, read);
+	const current = all.find((session) => session.current) ?? null;
+	const others = all.filter((session) => !session.current).sort(newestFirst);
+	const limit = pageLimit(options.limit);
+	const cursor = CURSOR.exec(options.cursor ?? '');
+	let start = 0;
+	if (cursor) {
+		const [at, id] = [Number(cursor[1]), cursor[2]!];
+		const next = others.findIndex((s) => startOf(s) < at || (startOf(s) === at && s.id > id));
+		start = next === -1 ? others.length : next;
+	}
+	const page = others.slice(start, start + limit);
+	const last = page.at(-1);
+	const more = start + limit < others.length;
+	return {
+		current,
+		others: page,
+		totalOthers: others.length,
+		nextCursor: more && last ? `${startOf(last)}.${last.id}` : null
+	};
+}
+
 /** Ends one of the signed-in user's sessions by its public id. `false` if it is not theirs. */
 export async function revokeSession(ctx: AuthContext, id: string, read: SessionRead): Promise<boolean> {
 	const { store, me } = whoAsks(ctx, read);

@@ -2,31 +2,53 @@ import { fail, redirect } from '@sveltejs/kit';
 import { listProviders } from '#lib';
 import { accounts, authConfig, sessions } from '../../../demo/auth.js';
 import { demoStrategy } from '../../../demo/database.js';
+import { DEMO_USER } from '../../../demo/users.js';
 import type { Actions, PageServerLoad } from './$types';
+
+/** The demo user also signs in with a password, which no linked account records. */
+const hint = (userId: string | undefined) => ({ otherSignIn: userId === DEMO_USER.id });
 
 export const load: PageServerLoad = async ({ locals, url }) => {
 	const session = await locals.auth();
 	if (!session?.user) redirect(303, `/signin?redirectTo=${encodeURIComponent(url.pathname)}`);
+	const cursor = url.searchParams.get('sessions');
 	return {
 		user: session.user,
 		expires: session.expires,
-		sessions: demoStrategy() === 'database' ? await sessions.list() : null,
-		accounts: await accounts.list(),
-		// Providers a signed-in user can link: signing in with one while signed in links it.
-		linkable: listProviders(authConfig).filter((p) => p.type === 'oauth' || p.type === 'oidc')
+		// One page of sessions at a time (`?sessions=<cursor>`), however many there are.
+		sessions: demoStrategy() === 'database' ? await sessions.page({ limit: 10, cursor }) : null,
+		cursor,
+		accounts: await accounts.list(hint(session.user.id)),
+		providers: listProviders(authConfig)
 	};
 };
 
 export const actions: Actions = {
-	revoke: async ({ request, locals }) => {
-		if (!(await locals.auth())?.user) return fail(401, { message: 'Sign in first.' });
+	revokeSession: async ({ request, locals }) => {
+		if (!(await locals.auth())?.user) return fail(401, { for: 'sessions', formErrors: ['Sign in first.'] });
 		const id = (await request.formData()).get('id');
-		if (typeof id !== 'string' || !(await sessions.revoke(id))) return fail(404, { message: 'No such session.' });
-		return { message: 'Session ended.' };
+		if (typeof id !== 'string' || !(await sessions.revoke(id))) return fail(404, { for: 'sessions', formErrors: ['That session has already ended.'] });
+		return { for: 'sessions', message: 'Session ended.' };
 	},
-	revokeOthers: async ({ locals }) => {
-		if (!(await locals.auth())?.user) return fail(401, { message: 'Sign in first.' });
+	revokeOtherSessions: async ({ locals }) => {
+		if (!(await locals.auth())?.user) return fail(401, { for: 'sessions', formErrors: ['Sign in first.'] });
 		const count = await sessions.revokeOthers();
-		return { message: `Signed out of ${count} other session${count === 1 ? '' : 's'}.` };
+		return { for: 'sessions', message: `Signed out of ${count} other session${count === 1 ? '' : 's'}.` };
+	},
+	unlinkAccount: async ({ request, locals }) => {
+		const user = (await locals.auth())?.user;
+		if (!user) return fail(401, { for: 'accounts', formErrors: ['Sign in first.'] });
+		const form = await request.formData();
+		const provider = form.get('provider');
+		const providerAccountId = form.get('providerAccountId');
+		if (typeof provider !== 'string' || typeof providerAccountId !== 'string') {
+			return fail(400, { for: 'accounts', formErrors: ['Choose an account to unlink.'] });
+		}
+		const result = await accounts.unlink(provider, { providerAccountId, ...hint(user.id) });
+		if (!result.ok) {
+			const why = result.reason === 'last-sign-in-method' ? 'It is your only way to sign in: link another first.' : 'That account is not linked.';
+			return fail(409, { for: 'accounts', formErrors: [why] });
+		}
+		return { for: 'accounts', message: 'Account unlinked.' };
 	}
 };

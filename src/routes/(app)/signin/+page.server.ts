@@ -1,12 +1,15 @@
 import { redirect } from '@sveltejs/kit';
-import { listProviders } from '#lib';
+import { listProviders, safeCallbackUrl } from '#lib';
 import { authConfig, signIn } from '../../../demo/auth.js';
-import { localPath } from '../../../demo/local-path.js';
 import type { Actions, PageServerLoad } from './$types';
 
 export const load: PageServerLoad = async ({ locals, url }) => {
 	// `redirectTo` from the demo's links; `callbackUrl` when the core sends a failed sign-in here.
-	const redirectTo = localPath(url.searchParams.get('redirectTo') ?? url.searchParams.get('callbackUrl'), url.origin);
+	// Both are anyone's: only a path or a URL of this site is carried on.
+	const safe = safeCallbackUrl(url.searchParams.get('redirectTo') ?? url.searchParams.get('callbackUrl'), url.origin);
+	// Carried on as a path (the core sends our own absolute URL).
+	const target = safe ? new URL(safe, url.origin) : undefined;
+	const redirectTo = target && `${target.pathname}${target.search}${target.hash}`;
 	if ((await locals.auth())?.user) {
 		// Signed in already: go on, but never back here (a redirect loop).
 		const onward = redirectTo && new URL(redirectTo, url.origin).pathname !== url.pathname ? redirectTo : '/account';

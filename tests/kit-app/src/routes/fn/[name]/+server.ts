@@ -7,6 +7,10 @@ interface Body {
 	password?: string;
 	redirectTo?: string;
 	provider?: string;
+	providerAccountId?: string;
+	limit?: number;
+	cursor?: string;
+	otherSignIn?: boolean;
 }
 
 /**
@@ -47,6 +51,12 @@ export const POST: RequestHandler = async (event) => {
 			// A failed refresh shows on this request's session, the one locals.auth() returns.
 			return json({ token, error: (await locals.auth())?.error ?? null });
 		}
+		case 'session-page':
+			return json(await main.sessions.page({ limit: body.limit, cursor: body.cursor }));
+		case 'accounts':
+			return json({ accounts: await main.accounts.list({ otherSignIn: body.otherSignIn }) });
+		case 'unlink':
+			return json(await main.accounts.unlink(body.provider ?? '', { providerAccountId: body.providerAccountId, otherSignIn: body.otherSignIn }));
 		case 'revoke-others':
 			return json({ revoked: await main.sessions.revokeOthers() });
 		default:

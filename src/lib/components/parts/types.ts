@@ -1,0 +1,54 @@
+/**
+ * The props the components share. Nothing here comes from SvelteKit: the built-in pages render the
+ * same components in plain Node, and an app passes SvelteKit's `enhance` in through the wrappers.
+ */
+import type { Theme } from '../../core/types/config.js';
+
+export type { Theme };
+
+/**
+ * What a form action answered on failure, as the components show it: the spec's
+ * `{failed, fieldErrors, formErrors}` plus kitauth's extras. kitauth's `signIn`/`signOut` actions
+ * (`AuthActionFailure`) fit, and so does an app's own `fail(400, {…})` of the same shape.
+ */
+export interface FormFailure {
+	failed?: boolean;
+	/** Messages by field name: shown under that field (and linked to it), or with the form when it has no such field. */
+	fieldErrors?: Record<string, readonly string[] | undefined>;
+	/** Messages about the whole form. */
+	formErrors?: readonly string[];
+	/** The error type when a provider refused (e.g. `CredentialsSignin`). */
+	error?: string;
+	code?: string;
+	/** Submitted values worth showing again (never passwords). */
+	values?: Record<string, string>;
+	/** The provider whose form was submitted, so the failure shows on that form. */
+	providerId?: string;
+}
+
+/**
+ * SvelteKit's `enhance` from `$app/forms`, as the components use it (typed structurally, so kit 2
+ * and kit 3 both fit and the components need no SvelteKit import).
+ */
+export type Enhance = (form: HTMLFormElement, submit: EnhanceSubmit) => { destroy(): void };
+
+export type EnhanceSubmit = (input: {
+	formElement: HTMLFormElement;
+	formData: FormData;
+	submitter: HTMLElement | null;
+	cancel(): void;
+}) => void | ((result: {
+	formElement: HTMLFormElement;
+	result: { type: string };
+	update(options?: { reset?: boolean }): Promise<void>;
+}) => Promise<void>);
+
+/** Where one form posts, and the hidden fields it carries. */
+export interface FormTarget {
+	action: string;
+	/** Hidden fields (e.g. `csrfToken` and `callbackUrl` on the built-in pages). */
+	fields?: Record<string, string>;
+}
+
+/** Heading levels the components accept for their title. */
+export type HeadingLevel = 1 | 2 | 3 | 4;

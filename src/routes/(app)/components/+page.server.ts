@@ -1,0 +1,24 @@
+import { redirect } from '@sveltejs/kit';
+import {
+	galleryAccounts,
+	galleryCredentials,
+	galleryLastAccount,
+	galleryOAuth,
+	galleryProviders,
+	gallerySessions
+} from '../../../demo/gallery.js';
+import type { Actions, PageServerLoad } from './$types';
+
+export const load: PageServerLoad = () => ({
+	providers: galleryProviders,
+	oauth: galleryOAuth,
+	credentials: galleryCredentials,
+	sessions: gallerySessions,
+	accounts: galleryAccounts,
+	lastAccount: galleryLastAccount
+});
+
+/** Every form of the gallery posts here: nothing happens, the gallery comes back. */
+export const actions: Actions = {
+	preview: () => redirect(303, '/components')
+};

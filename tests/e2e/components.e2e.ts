@@ -1,0 +1,213 @@
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.js';
+import { DEMO_EMAIL, signInToAccount } from './demo.js';
+
+/**
+ * The component kit in Chromium: the gallery (/components, every component in each state) and
+ * the demo's /signin built from it — accessibility in both schemes, styles that neither leak in
+ * nor out, readable provider buttons, keyboard order, focus after a refusal, loading states.
+ */
+
+for (const scheme of ['light', 'dark'] as const) {
+	test(`axe finds nothing on any component state (${scheme})`, async ({ page }) => {
+		await page.emulateMedia({ colorScheme: scheme });
+		await page.goto('/components');
+		await expectNoAxeViolations(page, `/components (${scheme})`);
+	});
+
+	test(`axe finds nothing on the demo's sign-in page with a refusal, and its sign-out page (${scheme})`, async ({ page }) => {
+		await page.emulateMedia({ colorScheme: scheme });
+		await page.goto('/signin');
+		await page.getByLabel('Email').fill(DEMO_EMAIL);
+		await page.getByLabel('Password').fill('wrong');
+		await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+		await expect(page.getByRole('alert')).toBeVisible();
+		await expectNoAxeViolations(page, `/signin refused (${scheme})`);
+		await page.goto('/signout');
+		await expectNoAxeViolations(page, `/signout (${scheme})`);
+	});
+
+	test(`axe finds nothing on /account, its linked accounts and sessions (${scheme})`, async ({ page }) => {
+		await page.emulateMedia({ colorScheme: scheme });
+		await signInToAccount(page);
+		await expect(page.locator('[data-kitauth="sessions"]')).toBeVisible();
+		await expectNoAxeViolations(page, `/account (${scheme})`);
+	});
+
+	test(`every provider button reads at 4.5:1 and stands out from its card at 3:1 (${scheme})`, async ({ page }) => {
+		await page.emulateMedia({ colorScheme: scheme });
+		await page.goto('/components');
+		const buttons = page.locator('[data-kitauth] form[data-provider] button, [data-kitauth="accounts"] form[data-key^="link:"] button');
+		expect(await buttons.count()).toBeGreaterThanOrEqual(8);
+		const measured = await buttons.evaluateAll((elements) => {
+			const rgb = (value: string) => (value.match(/[\d.]+/g) ?? []).slice(0, 3).map(Number);
+			const lum = (value: string) => {
+				const [r, g, b] = rgb(value).map((c) => {
+					const s = c / 255;
+					return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+				});
+				return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+			};
+			const ratio = (a: string, b: string) => {
+				const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p);
+				return (x! + 0.05) / (y! + 0.05);
+			};
+			return elements.map((button) => {
+				const style = getComputedStyle(button);
+				const card = getComputedStyle(button.closest('[data-kitauth]')!).backgroundColor;
+				return {
+					name: button.textContent?.trim(),
+					text: ratio(style.color, style.backgroundColor),
+					edge: Math.max(ratio(style.borderTopColor, card), ratio(style.backgroundColor, card))
+				};
+			});
+		});
+		for (const { name, text, edge } of measured) {
+			expect.soft(text, `${name}: text`).toBeGreaterThanOrEqual(4.5);
+			expect.soft(edge, `${name}: edge`).toBeGreaterThanOrEqual(3);
+		}
+	});
+}
+
+/** Computed styles of the kit's elements worth comparing. */
+async function kitStyles(page: Page) {
+	return page.locator('[data-state="signin"] :is(section, h3, form, label, input, button, p, .divider)').evaluateAll((elements) =>
+		elements.map((element) => {
+			const s = getComputedStyle(element);
+			return [s.display, s.margin, s.padding, s.border, s.background, s.color, s.font, s.textTransform, s.letterSpacing].join('|');
+		})
+	);
+}
+
+test("the page's own CSS does not leak into the components", async ({ page }) => {
+	await page.goto('/components');
+	const before = await kitStyles(page);
+	// An app's global element styles. (Its layout around the component may change the component's
+	// width; what is compared is everything else.)
+	await page.addStyleTag({
+		content: `
+			form, p, h3, label, input, button, ul, li, a, span, svg {
+				margin: 3rem; padding: 2rem; border: 5px dashed red; background: yellow;
+				color: purple; font: italic 30px serif; text-transform: uppercase; letter-spacing: 4px;
+			}
+			section, div { color: purple; font: italic 30px serif; text-transform: uppercase; letter-spacing: 4px; background: yellow; }
+			form { display: flex; } button { display: inline; } input { display: inline-block; }`
+	});
+	expect(await kitStyles(page)).toEqual(before);
+});
+
+test("the components' CSS does not leak out onto the page", async ({ page }) => {
+	await page.goto('/components');
+	const probe = () =>
+		page.evaluate(() => {
+			const host = document.createElement('div');
+			host.innerHTML = '<form><label>x<input></label><button>b</button><p class="message">m</p><h3 class="heading">h</h3><span class="hidden">s</span></form>';
+			document.body.append(host);
+			const styles = [...host.querySelectorAll('*')].map((element) => {
+				const s = getComputedStyle(element);
+				return [s.display, s.margin, s.padding, s.border, s.background, s.color, s.fontSize, s.position, s.width].join('|');
+			});
+			host.remove();
+			return styles;
+		});
+	const withKit = await probe();
+	// The kit's styles are the injected <style id="svelte-…"> elements; without them the same
+	// elements must look the same.
+	const removed = await page.evaluate(() => {
+		const styles = [...document.querySelectorAll('style[id^="svelte-"]')];
+		styles.forEach((style) => style.remove());
+		return styles.length;
+	});
+	expect(removed).toBeGreaterThan(5);
+	expect(await probe()).toEqual(withKit);
+});
+
+test('keyboard: the sign-in page is in reading order, the provider button before the fields', async ({ page }) => {
+	await page.goto('/signin');
+	await page.getByRole('link', { name: 'Components' }).focus();
+	const order: string[] = [];
+	for (let i = 0; i < 6; i++) {
+		await page.keyboard.press('Tab');
+		order.push(
+			await page.evaluate(() => {
+				const element = document.activeElement as HTMLElement;
+				const label = element.id ? document.querySelector(`label[for="${element.id}"]`)?.textContent : null;
+				return `${element.tagName.toLowerCase()}:${label ?? element.textContent?.trim()}`;
+			})
+		);
+	}
+	expect(order).toEqual([
+		'a:Sign in',
+		'button:Sign in with Local test IdP',
+		'input:Email',
+		'input:Password',
+		'button:Sign in',
+		'a:the browser API'
+	]);
+});
+
+for (const javaScriptEnabled of [true, false]) {
+	test.describe(`JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
+		test.use({ javaScriptEnabled });
+
+		test('after a refused sign-in, focus is on the message, which the form and its button point to', async ({ page }) => {
+			await page.goto('/signin');
+			if (javaScriptEnabled) await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+			await page.getByLabel('Email').fill(DEMO_EMAIL);
+			await page.getByLabel('Password').fill('wrong');
+			await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+			const alert = page.getByRole('alert');
+			await expect(alert).toHaveText('Sign in failed. Check the details you provided are correct.');
+			await expect(alert).toBeFocused();
+			const form = page.locator('form[data-provider="credentials"]');
+			const id = await alert.getAttribute('id');
+			await expect(form).toHaveAttribute('aria-describedby', id!);
+			await expect(form.getByRole('button', { name: 'Sign in', exact: true })).toHaveAccessibleDescription(
+				'Sign in failed. Check the details you provided are correct.'
+			);
+			await expect(page.getByLabel('Email')).toHaveValue(DEMO_EMAIL);
+			await expect(page.getByLabel('Password')).toHaveValue('');
+		});
+	});
+}
+
+test('a field in error is marked, described and focused', async ({ page }) => {
+	await page.goto('/components');
+	const field = page.locator('[data-state="signin-field-error"]').getByLabel('Email');
+	await expect(field).toHaveAttribute('aria-invalid', 'true');
+	await expect(field).toHaveAccessibleDescription('Enter an email address, like name@example.com.');
+});
+
+test('loading state: while a sign-in runs the button says so, and a second click sends nothing', async ({ page }) => {
+	await page.goto('/signin');
+	await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+	let posts = 0;
+	let release!: () => void;
+	const held = new Promise<void>((resolve) => (release = resolve));
+	await page.route('**/signin?/signIn', async (route) => {
+		posts++;
+		await held;
+		await route.continue();
+	});
+	await page.getByLabel('Email').fill(DEMO_EMAIL);
+	await page.getByLabel('Password').fill('wrong');
+	const button = page.getByRole('button', { name: 'Sign in', exact: true });
+	await button.click();
+	await expect(button).toHaveAttribute('aria-busy', 'true');
+	await expect(button).toBeFocused();
+	// Submitting again (Enter on the busy button) sends nothing more.
+	await page.keyboard.press('Enter');
+	release();
+	await expect(page.getByRole('alert')).toBeVisible();
+	await expect(button).not.toHaveAttribute('aria-busy');
+	expect(posts).toBe(1);
+});
+
+test('the redirectTo a visitor came with is carried through sign-in', async ({ page }) => {
+	await page.goto('/signin?redirectTo=%2Fcomponents%3Ffrom%3Dsignin');
+	await expect(page.locator('input[name="redirectTo"]').first()).toHaveValue('/components?from=signin');
+	await page.getByLabel('Email').fill(DEMO_EMAIL);
+	await page.getByLabel('Password').fill('demo-password');
+	await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+	await expect(page).toHaveURL((url) => url.pathname === '/components' && url.search === '?from=signin');
+});

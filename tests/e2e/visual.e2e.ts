@@ -1,0 +1,71 @@
+import { expect, test, type Page } from '@playwright/test';
+import { resetDemoAccount, signInToAccount } from './demo.js';
+import { fontsReady } from './fonts.js';
+
+/**
+ * Visual baselines of the component kit and the demo's pages, light and dark, compared on every
+ * `npm test` (committed under tests/e2e/screenshots/). Fixed data (the gallery), the pinned Inter
+ * font, no animations. After an intended change: `npx playwright test visual --update-snapshots`.
+ */
+
+const STATES = [
+	'signin',
+	'signin-error',
+	'signin-refused',
+	'signin-field-error',
+	'signout-button',
+	'signout-card',
+	'error-Configuration',
+	'error-AccessDenied',
+	'error-Verification',
+	'verify-request',
+	'verify-request-code',
+	'sessions',
+	'sessions-done',
+	'accounts',
+	'accounts-last'
+];
+
+test.use({ viewport: { width: 1100, height: 900 } });
+
+/**
+ * Hydrated, fonts loaded, and no focus ring: autofocus puts focus on the first message in error
+ * (at load, and again when the page hydrates), which the focus tests check elsewhere.
+ */
+async function settled(page: Page): Promise<void> {
+	await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+	await fontsReady(page);
+	await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+}
+
+for (const scheme of ['light', 'dark'] as const) {
+	test(`every component state of the gallery (${scheme})`, async ({ page }) => {
+		await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+		await page.goto('/components');
+		await settled(page);
+		expect(await page.locator('[data-state]').count()).toBe(STATES.length);
+		for (const state of STATES) {
+			await expect.soft(page.locator(`[data-state="${state}"]`), state).toHaveScreenshot(`${state}-${scheme}.png`);
+		}
+	});
+
+	test(`the demo's sign-in, sign-out and account pages (${scheme})`, async ({ page }) => {
+		await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+		await page.goto('/signin');
+		await settled(page);
+		await expect(page).toHaveScreenshot(`demo-signin-${scheme}.png`);
+		await page.goto('/signin?error=SessionRequired');
+		await settled(page);
+		await expect(page).toHaveScreenshot(`demo-signin-required-${scheme}.png`);
+
+		await signInToAccount(page);
+		await resetDemoAccount(page);
+		await settled(page);
+		// The session's times and this browser's version change from run to run: masked.
+		const mask = [page.locator('time'), page.locator('[data-kitauth="sessions"] .device')];
+		await expect(page).toHaveScreenshot(`demo-account-${scheme}.png`, { mask, fullPage: true });
+		await page.goto('/signout');
+		await settled(page);
+		await expect(page).toHaveScreenshot(`demo-signout-${scheme}.png`);
+	});
+}
