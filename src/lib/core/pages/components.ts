@@ -5,6 +5,7 @@
  * so the packaged core runs in plain Node, without a bundler or Svelte's compiler.
  */
 export { render } from 'svelte/server';
+export { default as ConfirmSignInPage } from './ConfirmSignInPage.svelte';
 export { default as ErrorPage } from './ErrorPage.svelte';
 export { default as SignInPage } from './SignInPage.svelte';
 export { default as SignOutPage } from './SignOutPage.svelte';

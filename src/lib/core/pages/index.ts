@@ -1,10 +1,10 @@
-import type { Component } from 'svelte';
+import type { Component, ComponentProps } from 'svelte';
 import { type AuthContext, actionUrl } from '../context.js';
 import type { ResponseInternal } from '../types/internal.js';
 import { clientProvider } from '../providers/public.js';
 import type { ProviderConfig } from '../types/provider.js';
 import { credentialFields } from './fields.js';
-import { ErrorPage, render, SignInPage, SignOutPage, VerifyRequestPage } from './components.js';
+import { ConfirmSignInPage, ErrorPage, render, SignInPage, SignOutPage, VerifyRequestPage } from './components.js';
 import { errorPageText, signInMessage } from './messages.js';
 import type { PageProvider } from './types.js';
 
@@ -81,10 +81,27 @@ export function errorPage(ctx: AuthContext, error: string | undefined): Response
 	);
 }
 
-export function verifyRequestPage(ctx: AuthContext): ResponseInternal<string> {
+/** "Check your email"; email providers with codes add the address and the code form. */
+export function verifyRequestPage(
+	ctx: AuthContext,
+	extra: Pick<ComponentProps<typeof VerifyRequestPage>, 'email' | 'code' | 'codeSpent'> = {}
+): ResponseInternal<string> {
 	return page(VerifyRequestPage, {
 		host: new URL(ctx.origin).host,
 		homeUrl: ctx.origin,
-		theme: ctx.options.theme
+		theme: ctx.options.theme,
+		...extra
 	});
+}
+
+/**
+ * The page an emailed link opens: one button that posts the link's values (and the CSRF token)
+ * back. Its URL holds the token, so no referrer may carry it anywhere.
+ */
+export function confirmSignInPage(
+	ctx: AuthContext,
+	props: { action: string; email: string; token: string; callbackUrl?: string }
+): ResponseInternal<string> {
+	const res = page(ConfirmSignInPage, { ...props, csrfToken: ctx.csrf.token, homeUrl: ctx.origin, theme: ctx.options.theme });
+	return { ...res, headers: { ...res.headers, 'Referrer-Policy': 'no-referrer' } };
 }

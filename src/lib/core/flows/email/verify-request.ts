@@ -1,0 +1,26 @@
+import { type AuthContext, actionUrl } from '../../context.js';
+import { verifyRequestPage } from '../../pages/index.js';
+import type { RequestInternal, ResponseInternal } from '../../types/internal.js';
+import type { EmailConfig } from '../../types/provider.js';
+import type { CodeError } from './code.js';
+import { openPendingCode } from './cookie.js';
+import { CODE_ATTEMPTS } from './tokens.js';
+
+/**
+ * GET /verify-request?provider=<email-id>: "check your email", and, when the provider offers codes
+ * and this browser asked for the link, the address it went to and a field for the code.
+ */
+export function emailVerifyRequest(req: RequestInternal, ctx: AuthContext, provider: EmailConfig): ResponseInternal {
+	const pending = provider.code ? openPendingCode(ctx, req.cookies, provider.id) : undefined;
+	const error: CodeError | undefined = req.query.codeError === 'wrong' || req.query.codeError === 'spent' ? req.query.codeError : undefined;
+	return verifyRequestPage(ctx, {
+		email: pending?.email,
+		code: pending && {
+			action: actionUrl(ctx, `callback/${provider.id}`),
+			csrfToken: ctx.csrf.token,
+			attemptsLeft: Math.max(CODE_ATTEMPTS - pending.attempt, 0),
+			wrong: error === 'wrong'
+		},
+		codeSpent: !pending && provider.code === true && error !== undefined
+	});
+}
