@@ -96,15 +96,20 @@ export async function startSmtp(options: { port?: number } = {}): Promise<TestMa
 }
 
 /** A TCP server that accepts connections and never says a word (an SMTP server gone silent). */
-export async function startSilentServer(): Promise<{ url: string; close(): Promise<void> }> {
+export async function startSilentServer(): Promise<{ url: string; open(): number; accepted(): number; close(): Promise<void> }> {
 	const sockets = new Set<Socket>();
+	let accepted = 0;
 	const server: Server = createServer((socket) => {
+		accepted++;
 		sockets.add(socket);
 		socket.on('close', () => sockets.delete(socket));
 	});
 	const port = await new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as { port: number }).port)));
 	return {
 		url: `smtp://127.0.0.1:${port}`,
+		/** Connections still open (the client has not let go). */
+		open: () => sockets.size,
+		accepted: () => accepted,
 		close: () =>
 			new Promise<void>((resolve) => {
 				for (const socket of sockets) socket.destroy();
