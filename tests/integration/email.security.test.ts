@@ -219,7 +219,8 @@ describe('tokens', () => {
 		const w = await world();
 		const s = emailSetup(w);
 		const client = s.client();
-		for (const query of [{}, { token: 'abc' }, { email: 'ann@example.com' }, { token: 'x'.repeat(600), email: 'ann@example.com' }, { token: 'abc', email: 'a'.repeat(400) }]) {
+		const queries: Record<string, string>[] = [{}, { token: 'abc' }, { email: 'ann@example.com' }, { token: 'x'.repeat(600), email: 'ann@example.com' }, { token: 'abc', email: 'a'.repeat(400) }];
+		for (const query of queries) {
 			const res = await client.get(`callback/${PROVIDER}`, { query });
 			await expectNoSessionGranted(res);
 			expect(location(res).href).toBe(VERIFICATION);
