@@ -327,7 +327,7 @@ describe('the confirmation step', () => {
 			const res = await scanner.get(link.href);
 			expect(res.status).toBe(200);
 			expect(sessionCookiesSet(res)).toEqual([]);
-			expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+			expect(res.headers.get('referrer-policy')).toBe('strict-origin');
 			expect(res.headers.get('cache-control')).toBe('private, no-store');
 			expect(res.headers.get('x-frame-options')).toBe('DENY');
 		}

@@ -96,12 +96,13 @@ export function verifyRequestPage(
 
 /**
  * The page an emailed link opens: one button that posts the link's values (and the CSRF token)
- * back. Its URL holds the token, so no referrer may carry it anywhere.
+ * back. Its URL holds the token, so referrers carry the origin only (`no-referrer` would do too
+ * much: browsers then send `Origin: null` with the form, which SvelteKit refuses as cross-site).
  */
 export function confirmSignInPage(
 	ctx: AuthContext,
 	props: { action: string; email: string; token: string; callbackUrl?: string }
 ): ResponseInternal<string> {
 	const res = page(ConfirmSignInPage, { ...props, csrfToken: ctx.csrf.token, homeUrl: ctx.origin, theme: ctx.options.theme });
-	return { ...res, headers: { ...res.headers, 'Referrer-Policy': 'no-referrer' } };
+	return { ...res, headers: { ...res.headers, 'Referrer-Policy': 'strict-origin' } };
 }
