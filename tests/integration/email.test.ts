@@ -4,7 +4,8 @@
  * users, events, the `signIn` callback, one-time codes, both session strategies, and the
  * configuration rules.
  */
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
+import { signIn as clientSignIn } from '../../src/lib/client/index.js';
 import { createAuthServer } from '../../src/lib/core/index.js';
 import type { Session } from '../../src/lib/core/types.js';
 import { ORIGIN, SESSION_COOKIE, location, sessionCookiesSet } from './fixtures.js';
@@ -26,6 +27,7 @@ async function world(): Promise<EmailWorld> {
 	return w;
 }
 afterEach(async () => {
+	vi.unstubAllGlobals();
 	while (worlds.length) await worlds.pop()!.close();
 });
 
@@ -204,6 +206,25 @@ describe('other ways to ask for a link', () => {
 		expect(res.status).toBe(200);
 		expect(await res.json()).toEqual({ url: `${ORIGIN}/auth/verify-request?provider=${PROVIDER}&type=email` });
 		expect(w.mailbox.to('ida@example.com')).toHaveLength(1);
+	});
+
+	test("kitauth/client: signIn('nodemailer', { email }) sends the link and goes to verify-request", async () => {
+		const w = await world();
+		const client = emailSetup(w).client();
+		const location = { href: `${ORIGIN}/somewhere`, reload() {} };
+		vi.stubGlobal('window', { location });
+		vi.stubGlobal('fetch', (input: string | URL, init: RequestInit = {}) =>
+			client.request(new URL(String(input), location.href).href, {
+				method: init.method ?? 'GET',
+				headers: Object.fromEntries(new Headers(init.headers)),
+				body: init.body ?? undefined
+			})
+		);
+		const result = await clientSignIn(PROVIDER, { email: 'jo@example.com', redirectTo: '/after' });
+		expect(result).toMatchObject({ ok: true, error: null });
+		expect(location.href).toBe(`${ORIGIN}/auth/verify-request?provider=${PROVIDER}&type=email`);
+		const { link } = lastMessageTo(w, 'jo@example.com');
+		expect(link.searchParams.get('callbackUrl')).toBe(`${ORIGIN}/after`);
 	});
 
 	test('the built-in sign-in page has a form for each email provider', async () => {
