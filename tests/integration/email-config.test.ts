@@ -91,6 +91,13 @@ describe('environment inference', () => {
 		expect(sessionCookiesSet((await followLink(s.client(), link)).signIn)).toEqual([SESSION_COOKIE]);
 	});
 
+	test('without a sender address: no-reply at the site\'s host', async () => {
+		const w = await world();
+		const s = setup({ adapter: w.store.adapter, providers: [Nodemailer({ server: w.mailbox.url })] });
+		expectVerifyRequest(await requestLink(s.client(), 'dee@example.com'), ORIGIN);
+		expect(lastMessageTo(w, 'dee@example.com').message.from?.value).toEqual([{ name: '', address: 'no-reply@localhost' }]);
+	});
+
 	test('options given explicitly win over the environment', async () => {
 		const w = await world();
 		const env = { AUTH_NODEMAILER_SERVER: 'smtp://127.0.0.1:1', AUTH_NODEMAILER_FROM: 'Env <env@example.test>' };

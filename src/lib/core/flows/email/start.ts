@@ -3,7 +3,7 @@ import { need } from '../../adapter.js';
 import { type AuthContext, actionUrl, withParams } from '../../context.js';
 import { askSignInCallback } from '../../login.js';
 import type { Adapter } from '../../types/adapter.js';
-import type { RequestInternal, ResponseInternal } from '../../types/internal.js';
+import type { Cookie, RequestInternal, ResponseInternal } from '../../types/internal.js';
 import type { Account, VerificationToken } from '../../types/models.js';
 import type { EmailConfig } from '../../types/provider.js';
 import { codeLifetime, sealPendingCode } from './cookie.js';
@@ -43,7 +43,7 @@ export async function startEmailSignIn(
 	const url = withParams(actionUrl(ctx, `callback/${provider.id}`), { callbackUrl, token, email });
 	const hash = linkHash(ctx, provider, token);
 	const stored: VerificationToken[] = [{ identifier: email, token: hash, expires }];
-	const cookies = [];
+	const cookies: Cookie[] = [];
 	let code: string | undefined;
 	if (provider.code) {
 		const until = Date.now() + codeLifetime(maxAge) * 1000;
