@@ -225,6 +225,13 @@ describe('tokens', () => {
 			await expectNoSessionGranted(res);
 			expect(location(res).href).toBe(VERIFICATION);
 		}
+		// A crafted link's values are shown as text, never as markup.
+		const crafted = await client.get(`callback/${PROVIDER}`, { query: { token: 'abc', email: '<script>alert(1)</script>@x', callbackUrl: '"><img src=x>' } });
+		expect(crafted.status).toBe(200);
+		const html = await crafted.text();
+		expect(html).not.toContain('<script>alert');
+		expect(html).not.toContain('<img src=x>');
+		expect(html).toContain('&lt;script>alert(1)&lt;/script>@x');
 		const csrfToken = await client.csrfToken();
 		for (const json of [{ token: ['a', 'b'], email: 'ann@example.com' }, { token: 'abc', email: { a: 1 } }, { token: null }]) {
 			const res = await client.post(`callback/${PROVIDER}`, { json: { csrfToken, ...json } });
