@@ -392,9 +392,13 @@ describe('links follow AUTH_URL, never a Host header', () => {
 
 describe('a mail server that refuses, is unreachable or is slow', () => {
 	async function expectFailedSend(w: EmailWorld, s: ReturnType<typeof emailSetup>) {
-		const res = await requestLink(s.client(), 'ann@example.com');
+		const client = s.client();
+		const res = await requestLink(client, 'ann@example.com');
 		await expectNoSessionGranted(res);
 		expect(location(res).href).toBe(EMAIL_SIGNIN);
+		// A clear page: the sign-in page says what happened.
+		const page = await (await client.get(location(res).href)).text();
+		expect(page).toContain('The sign-in email could not be sent. Check the address and try again.');
 		expect(await w.tokens()).toEqual([]);
 		expect(s.errors.map((e) => e.name)).toEqual(['EmailSignInError']);
 		return res;
