@@ -10,7 +10,7 @@
  * Environment: BENCH_DURATION (seconds per scenario and round, default 3), BENCH_ROUNDS (default
  * 9), BENCH_WARMUP (seconds per scenario before the first round, default 3), BENCH_CONNECTIONS
  * (default 10), BENCH_PORT (default 4180), BENCH_STRATEGY (`jwt` or `database`: only that phase;
- * default both).
+ * default both), BENCH_LIMITER (`off` skips the rate limiter's phase, `tests/bench/limiter.ts`).
  */
 import autocannon from 'autocannon';
 import { encode } from '@auth/core/jwt';
@@ -62,6 +62,8 @@ async function startDemo(strategy: 'jwt' | 'database'): Promise<ChildProcess> {
 			PROTOCOL_HEADER: 'x-forwarded-proto',
 			AUTH_SECRET: SECRET,
 			AUTH_TRUST_HOST: 'true',
+			// A load test: the documented switch that turns the sign-in limits off.
+			AUTH_RATE_LIMIT: 'off',
 			DATABASE_URL,
 			KITAUTH_DEMO_SESSION: strategy,
 			DEMO_IDP_PORT: String(PORT + 1)
@@ -229,6 +231,18 @@ async function main(): Promise<void> {
 	if (only !== undefined && only !== 'jwt' && only !== 'database') throw new Error('BENCH_STRATEGY is `jwt` or `database`.');
 	if (only !== 'database') await phase('jwt');
 	if (only !== 'jwt') await phase('database');
+	if (process.env.BENCH_LIMITER !== 'off') await limiterPhase();
+}
+
+/** The rate limiter's cost on the credentials path (`limiter.ts`, in a process of its own). */
+async function limiterPhase(): Promise<void> {
+	const hook = new URL('../support/ts-svelte-import-hook.ts', import.meta.url).pathname;
+	const script = new URL('./limiter.ts', import.meta.url).pathname;
+	const child = spawn(process.execPath, ['--no-warnings', '--experimental-transform-types', '--import', hook, script], {
+		stdio: ['ignore', 'inherit', 'inherit']
+	});
+	const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+	if (code !== 0) throw new Error(`the limiter bench failed (${code})`);
 }
 
 function median(values: number[]): number {

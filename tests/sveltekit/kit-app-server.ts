@@ -147,6 +147,8 @@ export async function startFixture(fixture: Fixture, env: Record<string, string>
 			PROTOCOL_HEADER: 'x-forwarded-proto',
 			AUTH_SECRET: SECRET,
 			AUTH_TRUST_HOST: 'true',
+			// Production builds limit sign-in attempts; these suites sign in many times from one address.
+			AUTH_RATE_LIMIT: 'off',
 			KIT_APP_DATABASE_URL: databaseUrl,
 			...env
 		}),

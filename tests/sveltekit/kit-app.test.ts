@@ -558,3 +558,33 @@ describe('getAccessToken(event, providerId) in a server route (database sessions
 		expect(rogue.counts().token).toBe(2);
 	});
 });
+
+describe('the rate limiter through the SvelteKit edge (AUTH_RATE_LIMIT=on)', () => {
+	let limited: RunningApp;
+	beforeAll(async () => {
+		limited = await startFixture(KIT3_APP, { AUTH_RATE_LIMIT: 'on' });
+	}, 60_000);
+	afterAll(async () => {
+		await limited?.stop();
+	});
+
+	test('the signIn form action answers fail(429) with a form error and retryAfter; /auth answers 429 with Retry-After', async () => {
+		const client = appBrowser(limited.origin, '/base/api/auth', 'rate-limit test');
+		const wrong = { providerId: 'credentials', email: ALICE.email, password: 'wrong-password' };
+		// From one address (the socket's, as adapter-node's getClientAddress() reports it).
+		const statuses: number[] = [];
+		for (let attempt = 1; attempt <= 10; attempt++) {
+			statuses.push((await postEnhanced(client, '/base/form', 'signIn', { ...wrong, email: `user${attempt}@example.com` })).res.status);
+		}
+		expect(statuses).toEqual(Array(10).fill(400));
+		const { res, body } = await postEnhanced(client, '/base/form', 'signIn', { ...SIGN_IN_FORM });
+		expect(res.status).toBe(429);
+		expect(body.data).toMatchObject({ failed: true, error: 'RateLimited', retryAfter: expect.any(Number) });
+		expect((body.data as { formErrors: string[] }).formErrors).toEqual(['Too many attempts. Wait a little, then try again.']);
+		expect(client.cookie(SESSION_COOKIE)).toBeUndefined();
+
+		const rest = await client.signInWithCredentials('credentials', { email: ALICE.email, password: ALICE.password });
+		expect(rest.status).toBe(429);
+		expect(Number(rest.headers.get('retry-after'))).toBeGreaterThan(0);
+	});
+});

@@ -42,7 +42,8 @@ const ALLOWED: Record<string, string> = {
 	EmailSignInError: 'EmailSignin',
 	MissingCSRF: 'MissingCSRF',
 	AccountNotLinked: 'AccountNotLinked',
-	WebAuthnVerificationError: 'WebAuthnVerificationError'
+	WebAuthnVerificationError: 'WebAuthnVerificationError',
+	RateLimited: 'RateLimited'
 };
 
 describe('urlErrorFor', () => {

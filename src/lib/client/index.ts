@@ -67,6 +67,8 @@ async function postForUrl(url: string, fields: Record<string, string>, what: str
 		headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'X-Auth-Return-Redirect': '1' },
 		body: new URLSearchParams(fields)
 	});
+	// Too many attempts: still an answer with a place to go (the sign-in page, error=RateLimited).
+	if (response.status === 429) return ((await response.json()) as { url: string }).url;
 	return (await json<{ url: string }>(response, what)).url;
 }
 

@@ -4,7 +4,7 @@ import { MissingSecret } from './errors.js';
 import { handleError } from './handle-error.js';
 import { createLogger } from './logger.js';
 import { raw } from './markers.js';
-import { toInternalRequest } from './request.js';
+import { type Platform, toInternalRequest } from './request.js';
 import { toResponse } from './response.js';
 import { route } from './router.js';
 import { assertTrustedHost } from './trust.js';
@@ -39,11 +39,11 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
 }
 
 /** Parses a request and answers it through the route table; never throws. */
-export async function respond(request: Request, options: AuthOptions): Promise<ResponseInternal> {
+export async function respond(request: Request, options: AuthOptions, platform?: Platform): Promise<ResponseInternal> {
 	let req: RequestInternal | undefined;
 	let ctx: AuthContext | undefined;
 	try {
-		req = await toInternalRequest(request, options.basePath);
+		req = await toInternalRequest(request, options.basePath, platform);
 		ctx = createContext(options, req);
 		assertTrustedHost(options, req.url);
 		return await route(req, ctx);

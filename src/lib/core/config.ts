@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { wrapAdapter, wrapEvents } from './adapter.js';
 import { assertConfig, assertProviders } from './assert.js';
 import { type Env, envUrl, processEnv, withEnvDefaults } from './env.js';
+import { createLimiterShared, type LimiterShared } from './limit/limiter.js';
+import { resolveLimiter } from './limit/resolve.js';
 import { createLogger } from './logger.js';
 import { normalizeProviders } from './providers/normalize.js';
 import { defaultRedirect } from './redirect.js';
@@ -25,6 +27,7 @@ import type {
 	SessionOptions,
 	Theme
 } from './types/config.js';
+import type { Limiter } from './types/limit.js';
 import type { ProviderConfig } from './types/provider.js';
 
 /**
@@ -60,6 +63,11 @@ export interface AuthOptions {
 	readonly skipCSRFCheck: boolean;
 	readonly raw: boolean;
 	readonly env: Readonly<Env>;
+	/**
+	 * kitauth: the rate limiter (`rateLimit`), frozen; `enabled: false` when off (then its methods
+	 * allow everything without touching a store).
+	 */
+	readonly limiter: Limiter;
 	/** Memory of the long-lived instance these options belong to (see {@link Runtime}). */
 	readonly runtime: Runtime;
 }
@@ -72,6 +80,8 @@ export interface AuthOptions {
  */
 export interface Runtime {
 	readonly keyrings: Map<string, Keyring>;
+	/** The rate limiter's: its memory store (and fallback), sweep schedule, warn-once flag. */
+	readonly limiter: LimiterShared;
 	readonly discovery: Map<string, Promise<unknown>>;
 	readonly refreshes: Map<string, Promise<unknown>>;
 	/** Refresh key → when (ms since the epoch) the next attempt may reach the provider. */
@@ -79,7 +89,13 @@ export interface Runtime {
 }
 
 export function createRuntime(): Runtime {
-	return Object.freeze({ keyrings: new Map(), discovery: new Map(), refreshes: new Map(), refreshBackoff: new Map() });
+	return Object.freeze({
+		keyrings: new Map(),
+		limiter: createLimiterShared(),
+		discovery: new Map(),
+		refreshes: new Map(),
+		refreshBackoff: new Map()
+	});
 }
 
 const DAY = 24 * 60 * 60;
@@ -123,6 +139,16 @@ export function resolveOptions(config: AuthConfig, resolve: ResolveOptions = {})
 			: createJwtStrategy({ keepTokens: sessionTokens, refresh: refreshJwtTokens });
 	assertProviders(providers, { config: withEnv, session });
 	const runtime = resolve.runtime ?? createRuntime();
+	const events = Object.freeze(wrapEvents(config.events ?? {}, logger));
+	const limiter = resolveLimiter({
+		config: config.rateLimit,
+		env,
+		adapter,
+		secret: secrets[0]!,
+		logger,
+		events,
+		shared: runtime.limiter
+	});
 
 	const options: AuthOptions = {
 		basePath: normalizeBasePath(withEnv.basePath as string),
@@ -146,7 +172,7 @@ export function resolveOptions(config: AuthConfig, resolve: ResolveOptions = {})
 			jwt: defaultJwtCallback,
 			...stripUndefined(config.callbacks ?? {})
 		} satisfies CallbacksOptions),
-		events: Object.freeze(wrapEvents(config.events ?? {}, logger)),
+		events,
 		adapter,
 		pages: Object.freeze({ ...config.pages }),
 		theme: Object.freeze({ colorScheme: 'auto', logo: '', brandColor: '', buttonText: '', ...config.theme }),
@@ -160,6 +186,7 @@ export function resolveOptions(config: AuthConfig, resolve: ResolveOptions = {})
 		skipCSRFCheck: config.skipCSRFCheck === skipCSRFCheck,
 		raw: config.raw === raw,
 		env: Object.freeze({ ...env }),
+		limiter,
 		runtime
 	};
 	if (config.debug) logger.warn('debug-enabled');

@@ -37,7 +37,10 @@ export type ErrorType =
 	| 'MissingWebAuthnAutocomplete'
 	| 'WebAuthnVerificationError'
 	| 'ExperimentalFeatureNotEnabled'
-	| 'InvalidRequest';
+	| 'InvalidRequest'
+	| 'InvalidRateLimit'
+	| 'RateLimitStoreError'
+	| 'RateLimited';
 
 /** Which page an error lands on: the sign-in page (with `?error=`) or the error page. */
 export type ErrorKind = 'signIn' | 'error';
@@ -56,7 +59,8 @@ export type SignInPageErrorParam =
 	| 'SessionRequired'
 	| 'MissingCSRF'
 	| 'AccountNotLinked'
-	| 'WebAuthnVerificationError';
+	| 'WebAuthnVerificationError'
+	| 'RateLimited';
 
 /** The `error` values the error page understands (the spec's error-page values). */
 export type ErrorPageParam = 'Configuration' | 'AccessDenied' | 'Verification' | 'OAuthSignin' | 'Unavailable';
@@ -208,6 +212,30 @@ export class InvalidRequest extends AuthError {
 		super(message);
 	}
 }
+/** kitauth: `rateLimit` is misconfigured (found when the options are derived). */
+export class InvalidRateLimit extends AuthError {
+	static override readonly type = 'InvalidRateLimit';
+}
+/**
+ * kitauth: the rate-limit store failed or did not answer in time. Only ever logged: the limiter
+ * still answers (from memory, or by refusing; see `rateLimit.failOpen`).
+ */
+export class RateLimitStoreError extends AuthError {
+	static override readonly type = 'RateLimitStoreError';
+}
+/**
+ * kitauth: the rate limiter refused the attempt (too many from this address or for this account).
+ * Answered 429 with `Retry-After`, on the sign-in page with `error=RateLimited`.
+ */
+export class RateLimited extends SignInError {
+	static override readonly type = 'RateLimited';
+	/** Seconds until the attempt may be made again. */
+	readonly retryAfter: number;
+	constructor(retryAfter: number) {
+		super(`Too many attempts: retry after ${retryAfter} s`);
+		this.retryAfter = retryAfter;
+	}
+}
 
 /**
  * Thrown from `authorize()` to refuse a credentials sign-in. `code` travels in the URL
@@ -230,7 +258,8 @@ const URL_SAFE: Partial<Record<ErrorType, SignInPageErrorParam | ErrorPageParam>
 	EmailSignInError: 'EmailSignin',
 	MissingCSRF: 'MissingCSRF',
 	AccountNotLinked: 'AccountNotLinked',
-	WebAuthnVerificationError: 'WebAuthnVerificationError'
+	WebAuthnVerificationError: 'WebAuthnVerificationError',
+	RateLimited: 'RateLimited'
 };
 
 /** The URL-safe name of an error: its allow-listed value, otherwise `Configuration`. */

@@ -1,6 +1,18 @@
-import { type AuthContext, withParams } from './context.js';
-import { AdapterError, AuthError, CredentialsSignin, InvalidRequest, MissingCSRF, retryAfterOf, safeCode, UnknownAction, urlErrorFor } from './errors.js';
-import { errorPage } from './pages/index.js';
+import { type AuthContext, actionUrl, withParams } from './context.js';
+import {
+	AdapterError,
+	AuthError,
+	CredentialsSignin,
+	InvalidRequest,
+	MissingCSRF,
+	RateLimited,
+	retryAfterOf,
+	safeCode,
+	UnknownAction,
+	urlErrorFor
+} from './errors.js';
+import { signInMessage } from './pages/messages.js';
+import { errorPage, signInPage } from './pages/index.js';
 import { NO_CACHE } from './response.js';
 import { routeOf } from './router.js';
 import type { RequestInternal, ResponseInternal } from './types/internal.js';
@@ -12,7 +24,7 @@ import type { RequestInternal, ResponseInternal } from './types/internal.js';
  */
 export function handleError(
 	error: unknown,
-	req: Pick<RequestInternal, 'method' | 'action'> | undefined,
+	req: (Pick<RequestInternal, 'method' | 'action'> & { headers?: Headers }) | undefined,
 	ctx: AuthContext | undefined,
 	flags: { logged?: boolean } = {}
 ): ResponseInternal {
@@ -28,13 +40,15 @@ export function handleError(
 		ctx?.options.logger.debug(`refused request: ${error.message}`);
 		return { status: 400, headers: { ...NO_CACHE }, body: null };
 	}
+	// The limiter has logged the refusal (without secrets) and emitted `rateLimited`.
+	if (error instanceof RateLimited) return tooManyAttempts(error, json, req?.headers, ctx);
 	const logged = error instanceof Error ? error : new AuthError(String(error));
 	if (ctx) ctx.options.logger.error(logged);
 	else if (!flags.logged) console.error(logged);
 	if (!ctx) return { status: 500, body: { message: 'Server error' } };
 
 	const retryAfter = retryAfterOf(error);
-	const retryHeader = retryAfter === undefined ? {} : { 'Retry-After': String(retryAfter) };
+	const retryHeader: Record<string, string> = retryAfter === undefined ? {} : { 'Retry-After': String(retryAfter) };
 	if (json) {
 		const unavailable = error instanceof AdapterError;
 		return {
@@ -66,4 +80,29 @@ export function handleError(
 		}
 	}
 	return { redirect: withParams(page, { error: value, code }), cookies: ctx.pendingCookies };
+}
+
+/**
+ * A refusal by the rate limiter: 429 with `Retry-After`, as JSON for API clients (`{url}` for
+ * `X-Auth-Return-Redirect` ones, pointing at the sign-in page with `error=RateLimited`), else the
+ * built-in sign-in page saying so (or, with `pages.signIn`, a short page linking to it).
+ */
+function tooManyAttempts(error: RateLimited, json: boolean, headers: Headers | undefined, ctx: AuthContext | undefined): ResponseInternal {
+	const retry = { ...NO_CACHE, 'Retry-After': String(error.retryAfter) };
+	const message = signInMessage('RateLimited');
+	if (json || !ctx) return { status: 429, headers: retry, body: { message, retryAfter: error.retryAfter } };
+	const custom = ctx.options.pages.signIn;
+	const signin = withParams(custom ? `${ctx.origin}${custom}` : actionUrl(ctx, 'signin'), { error: 'RateLimited' });
+	if (headers?.has('X-Auth-Return-Redirect')) return { status: 429, headers: retry, body: { url: signin }, cookies: ctx.pendingCookies };
+	if (!custom) {
+		const page = signInPage(ctx, { callbackUrl: ctx.origin, error: 'RateLimited' });
+		return { ...page, status: 429, headers: { ...page.headers, ...retry }, cookies: ctx.pendingCookies };
+	}
+	const link = signin.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+	return {
+		status: 429,
+		headers: { ...retry, 'Content-Type': 'text/html; charset=utf-8' },
+		body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Too many attempts</title></head><body><p>${message} <a href="${link}">Back to sign-in</a></p></body></html>`,
+		cookies: ctx.pendingCookies
+	};
 }

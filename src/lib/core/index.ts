@@ -8,6 +8,7 @@ export { createActionURL, setEnvDefaults } from './env.js';
 export { isAuthAction } from './router.js';
 export { safeCallbackUrl } from './redirect.js';
 export { customFetch, raw, skipCSRFCheck } from './markers.js';
+export { MemoryStore, type MemoryStoreOptions } from './limit/index.js';
 export {
 	createAuthServer,
 	lazyAuthServer,
@@ -15,6 +16,7 @@ export {
 	type CurrentSession,
 	type Redirect,
 	type ServerRequest,
+	type Platform,
 	type ServerSetup,
 	type SignInParams
 } from './server.js';

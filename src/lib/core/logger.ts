@@ -12,7 +12,13 @@ const WARNINGS: Record<WarningCode, string> = {
 	'experimental-webauthn': 'WebAuthn support is experimental; its API may change.',
 	'short-secret':
 		'AUTH_SECRET is shorter than 32 characters. Use at least 32 random characters, e.g. `openssl rand -base64 33`.',
-	'untrusted-callback-url': 'A callbackUrl outside this site was ignored.'
+	'untrusted-callback-url': 'A callbackUrl outside this site was ignored.',
+	'rate-limited':
+		'Sign-in attempts are being refused by the rate limiter (the rateLimited event reports each one).',
+	'rate-limit-memory-store':
+		'The rate limiter keeps its counters in memory: they do not hold across instances or restarts. ' +
+		'With more than one instance, set rateLimit.store (kitauth/limit/redis, kitauth/limit/postgres) ' +
+		'or use an adapter with hitRateLimit (kitauth/adapters/libsql).'
 };
 
 /**

@@ -4,6 +4,12 @@ import { isAuthAction, takesProvider } from './router.js';
 import type { AuthAction } from './types/config.js';
 import type { RequestInternal } from './types/internal.js';
 
+/** What the platform knows about a request beyond the request itself. */
+export interface Platform {
+	/** The connection's address (SvelteKit: `event.getClientAddress()`). */
+	clientAddress?: string;
+}
+
 /** Largest body we read: sign-in forms and WebAuthn responses are a few KB. */
 export const MAX_BODY_BYTES = 64 * 1024;
 
@@ -35,7 +41,11 @@ export function parseActionAndProviderId(
 }
 
 /** Parses and bounds a request. Throws `UnknownAction` or `InvalidRequest` (both answered 400). */
-export async function toInternalRequest(request: Request, basePath: string): Promise<RequestInternal> {
+export async function toInternalRequest(
+	request: Request,
+	basePath: string,
+	platform: Platform = {}
+): Promise<RequestInternal> {
 	const method = request.method.toUpperCase();
 	if (method !== 'GET' && method !== 'POST') throw new UnknownAction(`Method ${method} is not allowed`);
 	let url: URL;
@@ -54,7 +64,8 @@ export async function toInternalRequest(request: Request, basePath: string): Pro
 		cookies: parseCookieHeader(request.headers.get('cookie')),
 		query: firstValues(url.searchParams),
 		body: method === 'POST' ? await readBody(request) : {},
-		request
+		request,
+		clientAddress: platform.clientAddress
 	};
 }
 

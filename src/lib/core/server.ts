@@ -5,6 +5,7 @@ import { accessToken } from './flows/oauth/access-token.js';
 import { flowOf } from './flows/index.js';
 import { type ClientProvider, clientProvider } from './providers/public.js';
 import { toResponse } from './response.js';
+import type { Platform } from './request.js';
 import { route } from './router.js';
 import { type LinkedAccount, linkedAccounts } from './session/accounts.js';
 import { parseCookieHeader } from './session/cookies.js';
@@ -14,6 +15,8 @@ import type { AuthConfig } from './types/config.js';
 import type { Cookie, RequestInternal } from './types/internal.js';
 import type { Session } from './types/models.js';
 
+export type { Platform } from './request.js';
+
 type Awaitable<T> = T | PromiseLike<T>;
 
 /** The request a server-side call is made for. */
@@ -22,6 +25,8 @@ export interface ServerRequest {
 	readonly url: URL;
 	/** The request itself: its headers (cookies, user agent) and, for `authorize()`, the rest. */
 	readonly request: Request;
+	/** The connection's address, when the framework knows it (for the rate limiter). */
+	readonly clientAddress?: string;
 }
 
 /** Where a sign-in or sign-out sends the user next, and the cookies to set on the way. */
@@ -72,8 +77,11 @@ export interface AuthServer {
 	readonly basePath: string;
 	/** Does `pathname` belong to the REST API and built-in pages? */
 	serves(pathname: string): boolean;
-	/** Answers a request under `basePath` (as `Auth()` does). */
-	handle(request: Request): Promise<Response>;
+	/**
+	 * Answers a request under `basePath` (as `Auth()` does); `platform.clientAddress` is the
+	 * connection's address where the framework knows it (for the rate limiter).
+	 */
+	handle(request: Request, platform?: Platform): Promise<Response>;
 	/** Reads the request's session. Throws `UntrustedHost` (never a session) when the host is not trusted. */
 	session(request: ServerRequest): Promise<CurrentSession>;
 	/**
@@ -109,7 +117,7 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 	return Object.freeze({
 		basePath: options.basePath,
 		serves: (pathname: string) => pathname === options.basePath || pathname.startsWith(`${options.basePath}/`),
-		handle: async (request: Request) => toResponse(await respond(request, options), request),
+		handle: async (request: Request, platform?: Platform) => toResponse(await respond(request, options, platform), request),
 		async session(request: ServerRequest): Promise<CurrentSession> {
 			const cookies = cookiesOf(request);
 			const ctx = serverContext(request, cookies);
@@ -156,7 +164,8 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 			cookies,
 			query: Object.fromEntries(url.searchParams),
 			body: call.body,
-			request: request.request
+			request: request.request,
+			clientAddress: request.clientAddress
 		};
 		const res = await route(req, ctx);
 		return { url: res.redirect ?? ctx.origin, cookies: res.cookies ?? [] };

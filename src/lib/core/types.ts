@@ -3,3 +3,4 @@ export type * from './types/adapter.js';
 export type * from './types/provider.js';
 export type * from './types/config.js';
 export type * from './types/internal.js';
+export type * from './types/limit.js';

@@ -1,7 +1,18 @@
 import { fail, redirect, type ActionFailure, type RequestEvent } from '@sveltejs/kit';
 import { getRequestEvent } from '$app/server';
-import { AuthError, type AuthServer, type ClientProvider, CredentialsSignin, type Redirect, safeCode, signInMessage, urlErrorFor } from '../core/index.js';
+import {
+	AuthError,
+	type AuthServer,
+	type ClientProvider,
+	CredentialsSignin,
+	RateLimited,
+	type Redirect,
+	safeCode,
+	signInMessage,
+	urlErrorFor
+} from '../core/index.js';
 import { applyCookies } from './cookies.js';
+import { serverRequest } from './platform.js';
 import { parseSignInForm, parseSignOutForm, validRedirectTo } from './form.js';
 import type { AuthActionFailure } from './types.js';
 
@@ -83,8 +94,7 @@ export function createSignIn(getServer: GetServer): SignInFunction {
 		redirectTo: string | undefined
 	): Promise<string> {
 		const server = await getServer(event);
-		const request = { url: event.url, request: event.request };
-		return follow(event, await server.signIn(request, providerId, { fields, authorizationParams, callbackUrl: redirectTo }));
+		return follow(event, await server.signIn(serverRequest(event), providerId, { fields, authorizationParams, callbackUrl: redirectTo }));
 	}
 
 	async function asAction(event: RequestEvent): Promise<ActionFailure<AuthActionFailure>> {
@@ -99,6 +109,8 @@ export function createSignIn(getServer: GetServer): SignInFunction {
 			location = await run(event, providerId, fields, authorizationParams, redirectTo);
 		} catch (error) {
 			const provider = providers.find((p) => p.id === providerId);
+			// Too many attempts: 429, and when to retry.
+			if (error instanceof RateLimited) return fail(429, { ...refusal(error, keptValues(provider, fields)), retryAfter: error.retryAfter });
 			if (error instanceof AuthError) return fail(400, refusal(error, keptValues(provider, fields)));
 			throw error;
 		}
@@ -129,7 +141,7 @@ export function createSignIn(getServer: GetServer): SignInFunction {
 export function createSignOut(getServer: GetServer): SignOutFunction {
 	async function run(event: RequestEvent, redirectTo: string | undefined): Promise<string> {
 		const server = await getServer(event);
-		return follow(event, await server.signOut({ url: event.url, request: event.request }, { callbackUrl: redirectTo }));
+		return follow(event, await server.signOut(serverRequest(event), { callbackUrl: redirectTo }));
 	}
 
 	async function signOut(

@@ -1,6 +1,7 @@
 import type { RequestEvent } from '@sveltejs/kit';
 import type { AuthServer, CurrentSession } from '../core/index.js';
 import { applyCookies } from './cookies.js';
+import { serverRequest } from './platform.js';
 
 /**
  * Reads each request's session at most once, however many `load` functions and session-manager
@@ -22,7 +23,7 @@ export function createCurrentSession(
 
 async function readCurrent(event: RequestEvent, getServer: (event: RequestEvent) => Promise<AuthServer>): Promise<CurrentSession> {
 	const server = await getServer(event);
-	const current = await server.session({ url: event.url, request: event.request });
+	const current = await server.session(serverRequest(event));
 	applyCookies(event.cookies, current.cookies);
 	return current;
 }

@@ -1,5 +1,6 @@
 import type { RequestEvent } from '@sveltejs/kit';
 import type { AuthServer, CurrentSession } from '../core/index.js';
+import { clientAddress } from './platform.js';
 import type { Handle } from './types.js';
 
 /**
@@ -16,6 +17,6 @@ export function createHandle(
 		event.locals.auth = async () => (await current(event)).session;
 		const server = await getServer(event);
 		if (!server.serves(event.url.pathname)) return resolve(event);
-		return server.handle(event.request);
+		return server.handle(event.request, { clientAddress: clientAddress(event) });
 	};
 }

@@ -40,6 +40,8 @@ export type AuthActionFailure = {
 	code?: string;
 	/** The submitted values of non-secret fields, so a re-rendered form keeps them. */
 	values?: Record<string, string>;
+	/** `RateLimited` (answered with status 429): seconds until another attempt may be made. */
+	retryAfter?: number;
 };
 
 declare global {

@@ -10,7 +10,7 @@ import {
 	type ResultSet,
 	type TransactionMode
 } from '@libsql/client';
-import { localFile } from './local.js';
+import { type Durability, localFile } from './local.js';
 
 /** Anything with a libSQL client inside, such as a `drizzle-orm/libsql` database. */
 export interface LibSQLDatabaseLike {
@@ -57,6 +57,11 @@ export interface GuardedClient extends Client {
 	 * committing.
 	 */
 	withDeadline<T>(deadline: number, start: () => T): T;
+	/**
+	 * Calls `start`, whose write (begun synchronously, as with `withDeadline`) is committed without
+	 * waiting for the disk (`Durability` `relaxed`): for data whose loss on a power cut costs nothing.
+	 */
+	relaxed<T>(start: () => T): T;
 	/** Runs a PRAGMA on the local connection; `undefined` when there is none (use the client). */
 	localPragma(sql: string): Promise<unknown[][] | undefined>;
 }
@@ -77,6 +82,8 @@ export function writeGuardedClient(inner: Client, busyTimeout: number, cachedRea
 	const local = cachedReads ? localFile(inner) : undefined;
 	/** The deadline of the write being started now (see `withDeadline`). */
 	let deadline: number | undefined;
+	/** How the write being started now reaches the disk (see `relaxed`). */
+	let durability: Durability = 'full';
 	const viaClient = async (stmt: InStatement, single: boolean) => {
 		const { rows } = await inner.execute(stmt);
 		return (single ? rows.slice(0, 1) : rows).map((row) => Array.prototype.slice.call(row));
@@ -102,10 +109,19 @@ export function writeGuardedClient(inner: Client, busyTimeout: number, cachedRea
 				deadline = outer;
 			}
 		},
+		relaxed(start) {
+			const outer = durability;
+			durability = 'relaxed';
+			try {
+				return start();
+			} finally {
+				durability = outer;
+			}
+		},
 		localPragma: async (sql) => local?.pragma(sql),
 		async batch(stmts, mode) {
 			const until = deadline ?? Date.now() + busyTimeout;
-			const written = await local?.write(stmts, until);
+			const written = await local?.write(stmts, until, durability);
 			if (written) return written;
 			// A deferred transaction whose first statement writes still waits for the lock with the
 			// busy timeout; `BEGIN IMMEDIATE` would run before our pragma could.

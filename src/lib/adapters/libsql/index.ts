@@ -22,6 +22,7 @@ import type { Adapter } from '../../core/types/adapter.js';
 import { authenticatorMethods } from './authenticators.js';
 import { isReplicaConfig, resolveClient, writeGuardedClient, type LibSQLSource } from './client.js';
 import { createGuard } from './guard.js';
+import { rateLimitMethods } from './rate-limits.js';
 import { sessionMethods } from './sessions.js';
 import { resolveTables, type LibSQLTables } from './tables.js';
 import { userMethods } from './users.js';
@@ -86,7 +87,8 @@ export function LibSQLAdapter(
 	return {
 		...userMethods(context),
 		...sessionMethods(context),
-		...authenticatorMethods(context)
+		...authenticatorMethods(context),
+		...rateLimitMethods(context)
 	};
 }
 
@@ -97,8 +99,9 @@ export type {
 	AccountsTable,
 	AuthenticatorsTable,
 	LibSQLTables,
+	RateLimitsTable,
 	SessionsTable,
 	UsersTable,
 	VerificationTokensTable
 } from './tables.js';
-export { accounts, authenticators, sessions, users, verificationTokens } from './schema.js';
+export { accounts, authenticators, rateLimits, sessions, users, verificationTokens } from './schema.js';

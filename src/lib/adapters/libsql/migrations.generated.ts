@@ -14,5 +14,11 @@ export const migrations: readonly EmbeddedMigration[] = [
 		when: 1795317820145,
 		hash: "c83825e582174f017087297625e4521f1153d40792e3b122bf025b9f7fe97747",
 		sql: "ALTER TABLE `session` ADD `createdAt` integer;--> statement-breakpoint\nALTER TABLE `session` ADD `userAgent` text;--> statement-breakpoint\nCREATE INDEX `session_userId_idx` ON `session` (`userId`);--> statement-breakpoint\nCREATE INDEX `account_userId_idx` ON `account` (`userId`);"
+	},
+	{
+		tag: "0002_kitauth_rate_limit",
+		when: 1795556384115,
+		hash: "4a69a6dbab6d56a09dc3e9b4f2bc3906ea2eff383992bc532f1fc568089e6f32",
+		sql: "CREATE TABLE `rateLimit` (\n\t`key` text PRIMARY KEY NOT NULL,\n\t`count` integer NOT NULL,\n\t`resetAt` integer NOT NULL\n);\n--> statement-breakpoint\nCREATE INDEX `rateLimit_resetAt_idx` ON `rateLimit` (`resetAt`);"
 	}
 ];

@@ -9,6 +9,9 @@
  * `session.userId` and `account.userId` (sign-out-everywhere and the account list read by user).
  *
  * Dates are integer milliseconds (`timestamp_ms`) so they round-trip exactly.
+ *
+ * The third migration adds kitauth's `rateLimit` table: the rate limiter's counters (one row per
+ * key, times as plain integer milliseconds: they are compared, never shown).
  */
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { AdapterAccount } from '../../core/types/models.js';
@@ -90,4 +93,17 @@ export const authenticators = sqliteTable(
 	(authenticator) => [
 		primaryKey({ columns: [authenticator.userId, authenticator.credentialID] })
 	]
+);
+
+/** kitauth: the rate limiter's counters (`hitRateLimit`). Keys hold no email in clear (hashed). */
+export const rateLimits = sqliteTable(
+	'rateLimit',
+	{
+		key: text('key').primaryKey(),
+		count: integer('count').notNull(),
+		/** When the window ends, in milliseconds since the epoch. */
+		resetAt: integer('resetAt').notNull()
+	},
+	// The sweep deletes by it.
+	(rateLimit) => [index('rateLimit_resetAt_idx').on(rateLimit.resetAt)]
 );

@@ -3,7 +3,7 @@
  * `@auth/drizzle-adapter`: pass `usersTable`, `accountsTable`, … with the same column keys).
  */
 import type { AnySQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { accounts, authenticators, sessions, users, verificationTokens } from './schema.js';
+import { accounts, authenticators, rateLimits, sessions, users, verificationTokens } from './schema.js';
 
 type Columns<Required extends string, Optional extends string = never> = SQLiteTable &
 	Record<Required, AnySQLiteColumn> &
@@ -34,12 +34,16 @@ export type AuthenticatorsTable = Columns<
 	| 'transports'
 >;
 
+/** kitauth's: the rate limiter's counters. */
+export type RateLimitsTable = Columns<'key' | 'count' | 'resetAt'>;
+
 export interface LibSQLTables {
 	usersTable: UsersTable;
 	accountsTable: AccountsTable;
 	sessionsTable: SessionsTable;
 	verificationTokensTable: VerificationTokensTable;
 	authenticatorsTable: AuthenticatorsTable;
+	rateLimitsTable: RateLimitsTable;
 }
 
 export function resolveTables(custom: Partial<LibSQLTables> = {}): LibSQLTables {
@@ -48,6 +52,7 @@ export function resolveTables(custom: Partial<LibSQLTables> = {}): LibSQLTables 
 		accountsTable: custom.accountsTable ?? accounts,
 		sessionsTable: custom.sessionsTable ?? sessions,
 		verificationTokensTable: custom.verificationTokensTable ?? verificationTokens,
-		authenticatorsTable: custom.authenticatorsTable ?? authenticators
+		authenticatorsTable: custom.authenticatorsTable ?? authenticators,
+		rateLimitsTable: custom.rateLimitsTable ?? rateLimits
 	};
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CallbackRouteError, CredentialsSignin, MissingAdapterMethods, MissingAuthorize } from '../errors.js';
+import { limitAttempt } from '../limit/attempt.js';
 import type { Identity } from '../login.js';
 import type { RequestInternal } from '../types/internal.js';
 import type { CredentialsConfig } from '../types/provider.js';
@@ -27,10 +28,28 @@ export const credentialsFlow: Flow<CredentialsConfig> = {
 	callback: {
 		methods: ['POST'],
 		protection: 'token',
-		run: async (req, _ctx, provider) => ({ identity: await credentialsIdentity(req, provider) })
+		async run(req, ctx, provider) {
+			const succeeded = await limitAttempt(ctx, req, 'credentials', submittedAccount(req, provider));
+			const identity = await credentialsIdentity(req, provider);
+			await succeeded();
+			return { identity };
+		}
 	},
 	publicView: (provider) => ({ credentials: provider.credentials })
 };
+
+/**
+ * Which account an attempt is for, for the limiter's per-account budget: the first field the form
+ * declares that is not a password (`email`, `username`, …), as submitted.
+ */
+function submittedAccount(req: RequestInternal, provider: CredentialsConfig): string | undefined {
+	for (const [name, input] of Object.entries(provider.credentials)) {
+		if (input.type === 'password') continue;
+		const value = req.body[name];
+		if (typeof value === 'string' && value !== '') return value;
+	}
+	return undefined;
+}
 
 /**
  * `null` from `authorize()` → `CredentialsSignin` (code `credentials`); a thrown

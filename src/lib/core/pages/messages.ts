@@ -19,6 +19,7 @@ export const SIGNIN_MESSAGES: Record<string, string> = {
 	SessionRequired: 'Please sign in to access this page.',
 	MissingCSRF: 'The form expired. Please try again.',
 	WebAuthnVerificationError: 'The passkey could not be verified. Try again.',
+	RateLimited: 'Too many attempts. Wait a little, then try again.',
 	default: 'Unable to sign in.'
 };
 

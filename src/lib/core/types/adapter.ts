@@ -8,6 +8,14 @@ import type {
 
 type Awaitable<T> = T | PromiseLike<T>;
 
+/** kitauth: a rate-limit counter after a hit (`hitRateLimit`). */
+export interface RateLimitCounter {
+	/** Hits in the current window, this one included. */
+	count: number;
+	/** When the window ends, in milliseconds since the epoch. */
+	resetAt: number;
+}
+
 /** What `updateAccount` receives: the account's key, fields to store, `null` for fields to clear. */
 export type AccountUpdate = { [K in keyof AdapterAccount]?: AdapterAccount[K] | null } & Pick<
 	AdapterAccount,
@@ -69,4 +77,16 @@ export interface Adapter {
 	updateAccount?(account: AccountUpdate): Awaitable<AdapterAccount | null>;
 	/** kitauth: the accounts linked to a user (never their tokens in a browser). */
 	listAccountsByUserId?(userId: string): Awaitable<AdapterAccount[]>;
+	/**
+	 * kitauth: the rate limiter's counter, in one atomic step: if `key`'s window ended at or before
+	 * `now` (or it has none), start a window ending at `now + windowMs` with a count of 1, else add
+	 * 1. Concurrent calls, from any process, must each get their own count. Times are milliseconds
+	 * since the epoch, from the limiter's clock. With this and `resetRateLimit`, the limiter keeps
+	 * its counters in the adapter's database by default.
+	 */
+	hitRateLimit?(key: string, windowMs: number, now: number): Awaitable<RateLimitCounter>;
+	/** kitauth: forget a rate-limit counter (after a successful sign-in). */
+	resetRateLimit?(key: string): Awaitable<void>;
+	/** kitauth: delete the counters whose window ended at or before `now`; returns how many. */
+	deleteExpiredRateLimits?(now: number): Awaitable<number>;
 }

@@ -8,6 +8,7 @@ import type {
 	Session,
 	User
 } from './models.js';
+import type { RateLimitConfig, RateLimitedMessage } from './limit.js';
 import type { CredentialInput, Provider } from './provider.js';
 
 type Awaitable<T> = T | PromiseLike<T>;
@@ -30,7 +31,9 @@ export type WarningCode =
 	| 'env-url-basepath-mismatch'
 	| 'experimental-webauthn'
 	| 'short-secret'
-	| 'untrusted-callback-url';
+	| 'untrusted-callback-url'
+	| 'rate-limited'
+	| 'rate-limit-memory-store';
 
 export interface LoggerInstance {
 	warn: (code: WarningCode) => void;
@@ -183,6 +186,12 @@ export interface EventCallbacks {
 		profile: User | AdapterUser;
 	}) => Awaitable<void>;
 	session: (message: { session: Session; token?: JWT }) => Awaitable<void>;
+	/**
+	 * kitauth (not in the spec or Auth.js): an attempt was refused by the rate limiter. Carries no
+	 * address or identifier, only a short keyed hash of the one that was over its budget. Not
+	 * awaited: under a flood, refusals do not wait for the handler.
+	 */
+	rateLimited: (message: RateLimitedMessage) => Awaitable<void>;
 }
 
 /** The configuration record (the spec's `AuthConfig`). */
@@ -204,6 +213,20 @@ export interface AuthConfig {
 	trustHost?: boolean;
 	useSecureCookies?: boolean;
 	redirectProxyUrl?: string;
+	/**
+	 * kitauth (Auth.js has no limiter): limits on sign-in attempts per client address and per
+	 * account (credentials, email requests and codes, WebAuthn, OAuth starts).
+	 *
+	 * - omitted: on when `NODE_ENV` is `production` with the default budgets, off otherwise;
+	 * - `true` or an object: on (unless `enabled: false`); `false`: off;
+	 * - the environment variable `AUTH_RATE_LIMIT=off` turns it off whatever this says (load
+	 *   tests); `AUTH_RATE_LIMIT=on` turns it on where it would be off by default.
+	 *
+	 * Counters live in `store`, by default the adapter's (when it has `hitRateLimit`, as kitauth's
+	 * libSQL adapter does), else this process's memory. Forwarded headers are only read when
+	 * declared in `clientAddress`.
+	 */
+	rateLimit?: boolean | RateLimitConfig;
 	/** For framework authors: return the internal response (see `raw`). */
 	raw?: symbol;
 	/** For framework authors whose framework already checks CSRF (see `skipCSRFCheck`). */

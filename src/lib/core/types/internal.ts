@@ -28,4 +28,9 @@ export interface RequestInternal {
 	body: Record<string, unknown>;
 	/** The original request, for `authorize()` and providers that need it. */
 	request: Request;
+	/**
+	 * The connection's address as the platform sees it (SvelteKit's `getClientAddress()`), when the
+	 * integration knows it: the rate limiter's per-address budgets.
+	 */
+	clientAddress?: string;
 }

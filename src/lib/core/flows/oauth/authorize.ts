@@ -1,6 +1,7 @@
 import * as o from 'oauth4webapi';
 import type { AuthContext } from '../../context.js';
 import { OAuthSignInError } from '../../errors.js';
+import { limitAttempt } from '../../limit/attempt.js';
 import { sealCheck } from '../../session/checks.js';
 import type { Cookie, RequestInternal, ResponseInternal } from '../../types/internal.js';
 import type { OAuthConfig } from '../../types/provider.js';
@@ -19,6 +20,7 @@ const PROTECTED = new Set([
  * nonce as `activeChecks` decides, their values sealed into provider-bound cookies.
  */
 export async function startOAuth(req: RequestInternal, ctx: AuthContext, provider: OAuthConfig): Promise<ResponseInternal> {
+	await limitAttempt(ctx, req, 'oauth-start');
 	const server = await authorizationServer(ctx, provider);
 	if (!server.authorization_endpoint) throw new OAuthSignInError(`Provider "${provider.id}" has no authorization endpoint`);
 	const { isPublic } = await clientFor(provider);

@@ -1,0 +1,21 @@
+/**
+ * The adapter as a store, when it implements kitauth's counter methods (`hitRateLimit`,
+ * `resetRateLimit`, optionally `deleteExpiredRateLimits`): counters then live in the app's own
+ * database and hold across instances with nothing more to run.
+ */
+import type { Adapter } from '../types/adapter.js';
+import type { LimitCount, LimitStore } from '../types/limit.js';
+
+export function adapterStore(adapter: Adapter | undefined): LimitStore | undefined {
+	const hit = adapter?.hitRateLimit;
+	const reset = adapter?.resetRateLimit;
+	if (!adapter || typeof hit !== 'function' || typeof reset !== 'function') return undefined;
+	const sweep = adapter.deleteExpiredRateLimits;
+	return {
+		hit: async (key, windowMs, now): Promise<LimitCount> => await hit.call(adapter, key, windowMs, now),
+		reset: async (key) => {
+			await reset.call(adapter, key);
+		},
+		sweep: async (now) => (typeof sweep === 'function' ? await sweep.call(adapter, now) : 0)
+	};
+}

@@ -1,0 +1,99 @@
+/**
+ * `kitauth/limit/postgres`: rate-limit counters in PostgreSQL, shared by every instance.
+ *
+ * kitauth depends on no PostgreSQL client: hand in anything with `query(text, values)` resolving to
+ * `{ rows }`, such as a `pg` Pool. Nothing is created implicitly: create the table once, with your
+ * migrations (`rateLimitTableSQL()` is the DDL) or by calling `createTable()`.
+ *
+ * ```ts
+ * import { PostgresStore } from 'kitauth/limit/postgres';
+ * const store = PostgresStore(pool);          // pool = new pg.Pool(…)
+ * await store.createTable();                  // or run rateLimitTableSQL() in a migration
+ * ```
+ *
+ * A hit is ONE statement, `INSERT … ON CONFLICT DO UPDATE … RETURNING`: PostgreSQL locks the row
+ * for it, so concurrent hits from any number of processes each get their own count. SET
+ * expressions read the row as it was before the statement. Expired rows are deleted by `sweep`,
+ * which the limiter runs every few minutes, in chunks (an index on `reset_at` keeps it cheap).
+ */
+import type { LimitCount, LimitStore } from '../core/types/limit.js';
+
+/** What the store needs from a client: `pg`'s Pool and Client fit. */
+export interface PostgresQueryable {
+	query(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+export interface PostgresStoreOptions {
+	/** The table (default `kitauth_rate_limit`); may be schema-qualified: `auth.rate_limit`. */
+	table?: string;
+}
+
+export interface PostgresLimitStore extends LimitStore {
+	/** Creates the table and its index if they do not exist (`rateLimitTableSQL()`). */
+	createTable(): Promise<void>;
+}
+
+const SWEEP_CHUNK = 1000;
+
+/** The DDL of the table, as statements to run in order (idempotent). */
+export function rateLimitTableSQL(table = 'kitauth_rate_limit'): string[] {
+	const name = quoteName(table);
+	const index = quoteIdentifier(`${table.split('.').at(-1)}_reset_at_idx`);
+	return [
+		`CREATE TABLE IF NOT EXISTS ${name} (key text PRIMARY KEY, count bigint NOT NULL, reset_at bigint NOT NULL)`,
+		`CREATE INDEX IF NOT EXISTS ${index} ON ${name} (reset_at)`
+	];
+}
+
+export function PostgresStore(client: PostgresQueryable, options: PostgresStoreOptions = {}): PostgresLimitStore {
+	const table = options.table ?? 'kitauth_rate_limit';
+	const name = quoteName(table);
+	const hitSQL =
+		`INSERT INTO ${name} AS c (key, count, reset_at) VALUES ($1, 1, $2::bigint + $3::bigint) ` +
+		`ON CONFLICT (key) DO UPDATE SET ` +
+		`count = CASE WHEN c.reset_at <= $2::bigint THEN 1 ELSE c.count + 1 END, ` +
+		`reset_at = CASE WHEN c.reset_at <= $2::bigint THEN EXCLUDED.reset_at ELSE c.reset_at END ` +
+		`RETURNING count, reset_at`;
+	const resetSQL = `DELETE FROM ${name} WHERE key = $1`;
+	const sweepSQL =
+		`DELETE FROM ${name} WHERE key IN ` +
+		`(SELECT key FROM ${name} WHERE reset_at <= $1::bigint LIMIT ${SWEEP_CHUNK}) RETURNING 1`;
+
+	return {
+		async hit(key: string, windowMs: number, now: number): Promise<LimitCount> {
+			const window = Math.max(1, Math.ceil(windowMs));
+			const { rows } = await client.query(hitSQL, [key, String(now), String(window)]);
+			const row = rows[0] as { count?: unknown; reset_at?: unknown } | undefined;
+			if (!row) throw new Error('PostgresStore: the hit returned no row');
+			// bigint columns arrive as strings from `pg`.
+			return { count: Number(row.count), resetAt: Number(row.reset_at) };
+		},
+		async reset(key: string): Promise<void> {
+			await client.query(resetSQL, [key]);
+		},
+		async sweep(now: number): Promise<number> {
+			let total = 0;
+			for (;;) {
+				const { rows } = await client.query(sweepSQL, [String(now)]);
+				total += rows.length;
+				if (rows.length < SWEEP_CHUNK) return total;
+			}
+		},
+		async createTable(): Promise<void> {
+			for (const statement of rateLimitTableSQL(table)) await client.query(statement);
+		}
+	};
+}
+
+/** `name` or `schema.name`, each part quoted. */
+function quoteName(table: string): string {
+	const parts = table.split('.');
+	if (parts.length > 2 || parts.some((part) => part === '')) {
+		throw new TypeError(`PostgresStore: not a table name: ${JSON.stringify(table)}`);
+	}
+	return parts.map(quoteIdentifier).join('.');
+}
+
+function quoteIdentifier(identifier: string): string {
+	return `"${identifier.replaceAll('"', '""')}"`;
+}

@@ -1,0 +1,68 @@
+/**
+ * What every `LimitStore` must do, as one suite run against each real store (memory, the libSQL
+ * adapter, Redis, PostgreSQL). Time is the caller's `now`, so windows are tested without waiting.
+ */
+import { describe, expect, it } from 'vitest';
+import type { LimitStore } from '../../src/lib/core/types/limit.js';
+
+const T = Date.UTC(2026, 4, 1, 12, 0, 0, 123);
+
+export function describeLimitStore(name: string, store: () => LimitStore): void {
+	let run = 0;
+	/** A key no other test (or earlier run against a shared server) used. */
+	const key = (label: string) => `conformance:${name}:${label}:${process.pid}:${++run}:${Math.random().toString(36).slice(2)}`;
+
+	describe(`LimitStore conformance: ${name}`, () => {
+		it('counts hits inside a window; the window end is fixed when it starts', async () => {
+			const k = key('count');
+			expect(await store().hit(k, 60_000, T)).toEqual({ count: 1, resetAt: T + 60_000 });
+			expect(await store().hit(k, 60_000, T + 1)).toEqual({ count: 2, resetAt: T + 60_000 });
+			expect(await store().hit(k, 5_000, T + 59_999)).toEqual({ count: 3, resetAt: T + 60_000 });
+		});
+
+		it('a hit at or after the window end starts a new window', async () => {
+			const k = key('window');
+			await store().hit(k, 1_000, T);
+			await store().hit(k, 1_000, T);
+			expect(await store().hit(k, 2_000, T + 1_000)).toEqual({ count: 1, resetAt: T + 3_000 });
+			expect(await store().hit(k, 2_000, T + 2_999)).toEqual({ count: 2, resetAt: T + 3_000 });
+		});
+
+		it('keys are independent, whatever their characters', async () => {
+			const a = key('a');
+			// The limiter's keys are printable ASCII; a store must still take quotes and the like literally.
+			const odd = `${key('odd')}:"'\\;--:%_*?[]{}:${'x'.repeat(150)}`;
+			await store().hit(a, 60_000, T);
+			await store().hit(a, 60_000, T);
+			expect(await store().hit(odd, 60_000, T)).toMatchObject({ count: 1 });
+			expect(await store().hit(`${a}x`, 60_000, T)).toMatchObject({ count: 1 });
+			expect(await store().hit(a, 60_000, T)).toMatchObject({ count: 3 });
+		});
+
+		it('reset forgets a key (and an unknown key is no error)', async () => {
+			const k = key('reset');
+			await store().hit(k, 60_000, T);
+			await store().hit(k, 60_000, T);
+			await store().reset(k);
+			await store().reset(key('never-hit'));
+			expect(await store().hit(k, 60_000, T + 10)).toEqual({ count: 1, resetAt: T + 60_010 });
+		});
+
+		it('concurrent hits on one key each get their own count (one atomic step per hit)', async () => {
+			const k = key('concurrent');
+			const counts = await Promise.all(Array.from({ length: 100 }, () => store().hit(k, 60_000, T).then((c) => c.count)));
+			expect(counts.sort((x, y) => x - y)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+		});
+
+		it('sweep leaves counters whose window has not ended', async () => {
+			const short = key('short');
+			const long = key('long');
+			await store().hit(short, 1_000, T);
+			await store().hit(long, 60_000, T);
+			const removed = await store().sweep(T + 1_000);
+			expect(removed).toBeGreaterThanOrEqual(0);
+			expect(await store().hit(long, 60_000, T + 1_000)).toEqual({ count: 2, resetAt: T + 60_000 });
+			expect(await store().hit(short, 1_000, T + 1_000)).toEqual({ count: 1, resetAt: T + 2_000 });
+		});
+	});
+}

@@ -1,0 +1,187 @@
+/**
+ * The limiter wired into the flows, through the real core: credentials callbacks and OAuth starts
+ * are counted per client address and per account; refusals answer 429 with `Retry-After` (the
+ * built-in sign-in page saying so, JSON for API clients) and grant no session; the clock is
+ * injected, so limits are hit and recovered without sleeping.
+ */
+import { describe, expect, test } from 'vitest';
+import { type AuthConfig, createAuthServer } from '../../src/lib/core/index.js';
+import { TestClient } from '../support/client.js';
+import { ALICE_LOGIN, ORIGIN, passwordProvider, SECRET, sessionCookiesSet } from './fixtures.js';
+
+const WRONG = { username: 'alice', password: 'not-it' };
+
+/** An app on the server API whose requests come from `address`, with a clock the test moves. */
+function app(overrides: Partial<AuthConfig> = {}) {
+	let now = Date.UTC(2026, 10, 24, 12);
+	const events: unknown[] = [];
+	const server = createAuthServer(
+		{
+			secret: SECRET,
+			trustHost: true,
+			providers: [passwordProvider()],
+			rateLimit: { now: () => now },
+			events: { rateLimited: (message) => void events.push(message) },
+			logger: { error: () => {}, warn: () => {}, debug: () => {} },
+			...overrides
+		},
+		{ env: {} }
+	);
+	return {
+		client: (address = '203.0.113.7', headers: Record<string, string> = {}) =>
+			new TestClient(
+				(request) => {
+					const withHeaders = new Headers(request.headers);
+					for (const [name, value] of Object.entries(headers)) withHeaders.set(name, value);
+					return server.handle(new Request(request, { headers: withHeaders }), { clientAddress: address });
+				},
+				{ origin: ORIGIN }
+			),
+		later: (seconds: number) => void (now += seconds * 1000),
+		events
+	};
+}
+
+describe('credentials: per client address', () => {
+	test('the 11th attempt in 10 minutes from one address is refused (429, Retry-After, the page says so); the window passing lets it through', async () => {
+		const { client, later, events } = app();
+		const browser = client();
+		for (let attempt = 1; attempt <= 10; attempt++) {
+			const res = await browser.signInWithCredentials('credentials', { ...WRONG, username: `user${attempt}` });
+			expect(res.status, `attempt ${attempt}`).toBe(302);
+		}
+		const refused = await browser.signInWithCredentials('credentials', { ...ALICE_LOGIN });
+		expect(refused.status).toBe(429);
+		expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+		expect(sessionCookiesSet(refused)).toEqual([]);
+		const html = await refused.text();
+		expect(html).toContain('Too many attempts');
+		expect(events).toEqual([expect.objectContaining({ kind: 'credentials', scope: 'address' })]);
+		// Another address is not affected.
+		expect((await client('198.51.100.9').signInWithCredentials('credentials', { ...ALICE_LOGIN })).status).toBe(302);
+
+		later(10 * 60 + 1);
+		const recovered = await browser.signInWithCredentials('credentials', { ...ALICE_LOGIN });
+		expect(recovered.status).toBe(302);
+		expect(sessionCookiesSet(recovered)).toHaveLength(1);
+	});
+
+	test('IPv6 addresses rotated inside one /64 share one budget; another /64 has its own', async () => {
+		const { client } = app();
+		for (let attempt = 1; attempt <= 10; attempt++) {
+			const res = await client(`2001:db8:1:2::${attempt.toString(16)}`).signInWithCredentials('credentials', { ...WRONG, username: `u${attempt}` });
+			expect(res.status).toBe(302);
+		}
+		expect((await client('2001:db8:1:2:ffff::1').signInWithCredentials('credentials', { ...ALICE_LOGIN })).status).toBe(429);
+		expect((await client('2001:db8:1:3::1').signInWithCredentials('credentials', { ...ALICE_LOGIN })).status).toBe(302);
+	});
+
+	test('a forged X-Forwarded-For is ignored unless the app declares the header; declared, it names the client', async () => {
+		const plain = app();
+		for (let attempt = 1; attempt <= 10; attempt++) {
+			const forged = plain.client('203.0.113.7', { 'x-forwarded-for': `192.0.2.${attempt}` });
+			expect((await forged.signInWithCredentials('credentials', { ...WRONG, username: `u${attempt}` })).status).toBe(302);
+		}
+		const forged = plain.client('203.0.113.7', { 'x-forwarded-for': '192.0.2.200' });
+		expect((await forged.signInWithCredentials('credentials', { ...ALICE_LOGIN })).status).toBe(429);
+
+		const proxied = app({ rateLimit: { clientAddress: { header: 'x-forwarded-for' } } });
+		for (let attempt = 1; attempt <= 10; attempt++) {
+			// Behind the app's own proxy: every request arrives from the proxy, each client named by the header.
+			const viaProxy = proxied.client('10.0.0.1', { 'x-forwarded-for': `192.0.2.${attempt}` });
+			expect((await viaProxy.signInWithCredentials('credentials', { ...WRONG, username: `u${attempt}` })).status).toBe(302);
+		}
+		const another = proxied.client('10.0.0.1', { 'x-forwarded-for': '192.0.2.200' });
+		expect((await another.signInWithCredentials('credentials', { ...ALICE_LOGIN })).status).toBe(302);
+	});
+});
+
+describe('credentials: per account', () => {
+	test('guesses at one account from many addresses are slowed after the free attempts; the owner signing in clears the count', async () => {
+		const { client, later } = app();
+		for (let attempt = 1; attempt <= 5; attempt++) {
+			expect((await client(`198.51.100.${attempt}`).signInWithCredentials('credentials', WRONG)).status).toBe(302);
+		}
+		const slowed = await client('198.51.100.50').signInWithCredentials('credentials', WRONG);
+		expect(slowed.status).toBe(429);
+		const wait = Number(slowed.headers.get('retry-after'));
+		expect(wait).toBeGreaterThanOrEqual(1);
+
+		later(wait);
+		// After the delay the account may be tried again — by its owner, whose success starts over.
+		expect((await client('198.51.100.60').signInWithCredentials('credentials', { ...ALICE_LOGIN })).status).toBe(302);
+		for (let attempt = 1; attempt <= 5; attempt++) {
+			expect((await client(`198.51.100.${70 + attempt}`).signInWithCredentials('credentials', WRONG)).status).toBe(302);
+		}
+	});
+});
+
+describe('answers to API clients', () => {
+	test('X-Auth-Return-Redirect: 429 JSON {url} pointing at the sign-in page with error=RateLimited', async () => {
+		const { client } = app();
+		const browser = client();
+		for (let attempt = 1; attempt <= 10; attempt++) await browser.signInWithCredentials('credentials', { ...WRONG, username: `u${attempt}` });
+		const refused = await browser.signInWithCredentials('credentials', { ...ALICE_LOGIN }, { headers: { 'X-Auth-Return-Redirect': '1' } });
+		expect(refused.status).toBe(429);
+		expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
+		expect(await refused.json()).toEqual({ url: `${ORIGIN}/auth/signin?error=RateLimited` });
+	});
+
+	test('with pages.signIn: 429 with a link to it', async () => {
+		const { client } = app({ pages: { signIn: '/login' } });
+		const browser = client();
+		for (let attempt = 1; attempt <= 10; attempt++) await browser.signInWithCredentials('credentials', { ...WRONG, username: `u${attempt}` });
+		const refused = await browser.signInWithCredentials('credentials', { ...ALICE_LOGIN });
+		expect(refused.status).toBe(429);
+		expect(await refused.text()).toContain(`href="${ORIGIN}/login?error=RateLimited"`);
+	});
+});
+
+describe('switches', () => {
+	test('rateLimit: false, or AUTH_RATE_LIMIT=off, turns the limits off', async () => {
+		for (const server of [
+			createAuthServer({ secret: SECRET, trustHost: true, providers: [passwordProvider()], rateLimit: false }, { env: {} }),
+			createAuthServer({ secret: SECRET, trustHost: true, providers: [passwordProvider()], rateLimit: true }, { env: { AUTH_RATE_LIMIT: 'off' } })
+		]) {
+			const browser = new TestClient((request) => server.handle(request, { clientAddress: '203.0.113.7' }), { origin: ORIGIN });
+			for (let attempt = 1; attempt <= 15; attempt++) {
+				expect((await browser.signInWithCredentials('credentials', { ...WRONG, username: `u${attempt}` })).status).toBe(302);
+			}
+		}
+	});
+
+	test('in production the limits are on by default', async () => {
+		const server = createAuthServer({ secret: SECRET, trustHost: true, providers: [passwordProvider()] }, { env: { NODE_ENV: 'production' } });
+		const browser = new TestClient((request) => server.handle(request, { clientAddress: '203.0.113.7' }), { origin: ORIGIN });
+		const statuses: number[] = [];
+		for (let attempt = 1; attempt <= 11; attempt++) {
+			statuses.push((await browser.signInWithCredentials('credentials', { ...WRONG, username: `u${attempt}` })).status);
+		}
+		expect(statuses.slice(0, 10)).toEqual(Array(10).fill(302));
+		expect(statuses[10]).toBe(429);
+	});
+});
+
+describe('OAuth sign-in starts', () => {
+	test('per address: the 31st start in 10 minutes is refused before anything is sent to the provider', async () => {
+		const provider = {
+			id: 'example',
+			name: 'Example',
+			type: 'oauth' as const,
+			authorization: 'https://idp.example/authorize',
+			token: 'https://idp.example/token',
+			clientId: 'client',
+			clientSecret: 'secret'
+		};
+		const { client } = app({ providers: [provider] });
+		const browser = client();
+		for (let attempt = 1; attempt <= 30; attempt++) {
+			const res = await browser.postForm('signin/example', {});
+			expect(res.headers.get('location'), `start ${attempt}`).toMatch(/^https:\/\/idp\.example\/authorize\?/);
+		}
+		const refused = await browser.postForm('signin/example', {});
+		expect(refused.status).toBe(429);
+		expect(refused.headers.get('location')).toBeNull();
+		expect(refused.headers.getSetCookie().some((cookie) => cookie.startsWith('authjs.state='))).toBe(false);
+	});
+});

@@ -1,0 +1,172 @@
+/**
+ * The limiter's security properties with the default budgets and an injected clock:
+ * - one address cannot lock a user out (the address scope catches it before the account's hard limit);
+ * - distributed guessing against one account is slowed and capped (ASVS 6.3.1: ≤ 100 per hour);
+ * - IPv6 rotation inside a /64, and textual aliases of an address, do not buy a fresh budget
+ *   (better-auth CVE-2026-45364);
+ * - a forged X-Forwarded-For is ignored unless declared, and honoured at the declared depth.
+ */
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_RULES } from '../../../src/lib/core/limit/defaults.js';
+import { delayAfter } from '../../../src/lib/core/limit/policy.js';
+import type { AccountRule, LimitDecision } from '../../../src/lib/core/types/limit.js';
+import { MINUTE, SECOND, testLimiter, waitUntilAllowed } from './support.js';
+
+const VICTIM = 'victim@example.com';
+const ACCOUNT = DEFAULT_RULES.credentials.account as AccountRule;
+
+describe('one address cannot lock a user out', () => {
+	it('an attacker hammering one account from one address for 3 hours: the victim always gets in within maxDelay', async () => {
+		const { attempt, clock } = testLimiter();
+		const attacker: LimitDecision[] = [];
+		let longestWait = 0;
+		let victimRefusals: LimitDecision[] = [];
+		const end = clock.time + 3 * 60 * MINUTE;
+		let nextVictim = clock.time + 7 * MINUTE;
+		while (clock.time < end) {
+			attacker.push(await attempt('credentials', '198.51.100.66', VICTIM));
+			if (clock.time >= nextVictim) {
+				// The victim signs in from home, and keeps failing (typos): the worst case, no success resets the count.
+				const { waited, refusals } = await waitUntilAllowed(clock, () => attempt('credentials', '203.0.113.5', VICTIM));
+				longestWait = Math.max(longestWait, waited);
+				victimRefusals = victimRefusals.concat(refusals);
+				nextVictim = clock.time + 7 * MINUTE;
+			}
+			clock.advance(SECOND);
+		}
+		// The attack did reach the account (the victim met its delays), and never more than that.
+		expect(victimRefusals.length).toBeGreaterThan(0);
+		expect(longestWait).toBeLessThanOrEqual(ACCOUNT.maxDelay * SECOND);
+		// Every refusal the victim saw was a delay, never the account's hard limit.
+		for (const refusal of victimRefusals) {
+			expect(refusal).toMatchObject({ allowed: false, scope: 'account' });
+			if (!refusal.allowed) expect(refusal.retryAfter).toBeLessThanOrEqual(ACCOUNT.maxDelay);
+		}
+		// The address scope caught the attacker: nearly every attempt refused for the address.
+		const byAddress = attacker.filter((d) => !d.allowed && d.scope === 'address').length;
+		expect(byAddress / attacker.length).toBeGreaterThan(0.98);
+	});
+
+	it('the same attacker with budgets that break the rule (a generous address limit) does lock the victim out', async () => {
+		// The test above can fail: here the address limit is above the account's hard limit.
+		const { attempt, clock } = testLimiter({ rules: { credentials: { address: { limit: 1000 } } } });
+		for (let i = 0; i < 200; i++) {
+			await attempt('credentials', '198.51.100.66', VICTIM);
+			clock.advance(SECOND);
+		}
+		const victim = await attempt('credentials', '203.0.113.5', VICTIM);
+		expect(victim).toMatchObject({ allowed: false, scope: 'account' });
+		if (!victim.allowed) expect(victim.retryAfter).toBeGreaterThan(ACCOUNT.maxDelay);
+	});
+});
+
+describe('distributed guessing against one account', () => {
+	it('many addresses hammering: a few guesses, then nothing until the window ends', async () => {
+		const { attempt, clock } = testLimiter();
+		let allowed = 0;
+		for (let second = 0; second < 3600; second++) {
+			for (let i = 0; i < 10; i++) {
+				const address = `10.${(second >> 8) & 255}.${second & 255}.${i}`;
+				if ((await attempt('credentials', address, VICTIM)).allowed) allowed++;
+			}
+			clock.advance(SECOND);
+		}
+		expect(allowed).toBeGreaterThanOrEqual(ACCOUNT.freeAttempts);
+		expect(allowed).toBeLessThan(20);
+	});
+
+	it('a patient botnet that waits out every delay: at most the hard limit per hour (ASVS 6.3.1)', async () => {
+		const { attempt, clock } = testLimiter();
+		const start = clock.time;
+		const allowedAt: number[] = [];
+		let address = 0;
+		while (clock.time < start + 60 * MINUTE) {
+			const decision = await attempt('credentials', `10.0.${address >> 8}.${address & 255}`, VICTIM);
+			address++;
+			if (!decision.allowed) break; // it never probes early, so this is the hard limit
+			allowedAt.push(clock.time);
+			// It knows the schedule: the delay after this attempt, and not a millisecond less.
+			clock.advance(delayAfter(ACCOUNT, allowedAt.length) * SECOND);
+		}
+		expect(allowedAt).toHaveLength(ACCOUNT.limit);
+		// After the free attempts, the gaps double from `delay` and stay at `maxDelay`.
+		const gaps = allowedAt.slice(ACCOUNT.freeAttempts - 1).map((t, i, all) => (i === 0 ? 0 : (t - all[i - 1]!) / SECOND)).slice(1);
+		expect(gaps.slice(0, 7)).toEqual([1, 2, 4, 8, 16, 30, 30]);
+		expect(Math.min(...gaps.slice(5))).toBe(ACCOUNT.maxDelay);
+		expect(clock.time - start).toBeLessThan(60 * MINUTE);
+		const last = await attempt('credentials', '10.200.0.1', VICTIM);
+		expect(last).toMatchObject({ allowed: false, scope: 'account' });
+		if (!last.allowed) expect(last.retryAfter).toBeGreaterThan(ACCOUNT.maxDelay);
+	});
+});
+
+describe('addresses: rotation and aliases', () => {
+	const rules = { rules: { 'oauth-start': { address: { limit: 10 } } } };
+
+	it('rotating addresses inside one IPv6 /64 keeps one budget; another /64 has its own', async () => {
+		const { attempt } = testLimiter(rules);
+		for (let i = 1; i <= 10; i++) {
+			expect((await attempt('oauth-start', `2001:db8:aa:bb:${i.toString(16)}::${i}`)).allowed).toBe(true);
+		}
+		expect(await attempt('oauth-start', '2001:db8:aa:bb:ffff::1')).toMatchObject({ allowed: false, scope: 'address' });
+		expect((await attempt('oauth-start', '2001:db8:aa:bc::1')).allowed).toBe(true);
+	});
+
+	it('IPv4 and its IPv4-mapped IPv6 spellings are one address', async () => {
+		const { attempt } = testLimiter(rules);
+		const spellings = ['192.0.2.7', '::ffff:192.0.2.7', '::FFFF:c000:0207', '[::ffff:192.0.2.7]', '192.0.2.7:4431'];
+		for (let i = 0; i < 10; i++) expect((await attempt('oauth-start', spellings[i % spellings.length]!)).allowed).toBe(true);
+		for (const spelling of spellings) expect((await attempt('oauth-start', spelling)).allowed, spelling).toBe(false);
+	});
+
+	it('garbage addresses share one bucket (never a free pass, never a throw)', async () => {
+		const { attempt } = testLimiter(rules);
+		for (let i = 0; i < 10; i++) expect((await attempt('oauth-start', `garbage-${i}`)).allowed).toBe(true);
+		expect((await attempt('oauth-start', 'more garbage')).allowed).toBe(false);
+		expect((await attempt('oauth-start', '192.0.2.8')).allowed).toBe(true);
+	});
+});
+
+describe('forwarded headers', () => {
+	const rules = { 'oauth-start': { address: { limit: 3 } } };
+
+	it('a forged X-Forwarded-For is ignored when not declared: the connection address counts', async () => {
+		const { attempt } = testLimiter({ rules });
+		const results: boolean[] = [];
+		for (let i = 0; i < 5; i++) {
+			const forged = { 'x-forwarded-for': `198.51.100.${i}`, forwarded: `for=198.51.100.${i}`, 'x-real-ip': `198.51.100.${i}` };
+			results.push((await attempt('oauth-start', '203.0.113.1', undefined, forged)).allowed);
+		}
+		expect(results).toEqual([true, true, true, false, false]);
+	});
+
+	it('declared (one proxy): the entry it appended counts; entries the client prepended do not', async () => {
+		const { attempt } = testLimiter({ rules, clientAddress: { header: 'X-Forwarded-For' } });
+		const proxy = '10.0.0.1';
+		const results: boolean[] = [];
+		for (let i = 0; i < 5; i++) {
+			results.push((await attempt('oauth-start', proxy, undefined, { 'x-forwarded-for': `198.51.100.${i}, 192.0.2.50` })).allowed);
+		}
+		expect(results).toEqual([true, true, true, false, false]);
+		// Another client behind the same proxy has its own budget.
+		expect((await attempt('oauth-start', proxy, undefined, { 'x-forwarded-for': '192.0.2.51' })).allowed).toBe(true);
+	});
+
+	it('declared with depth 2: the second entry from the right', async () => {
+		const { attempt } = testLimiter({ rules, clientAddress: { header: 'x-forwarded-for', depth: 2 } });
+		for (let i = 0; i < 3; i++) {
+			const value = `198.51.100.${i}, 192.0.2.50, 10.0.0.${i}`;
+			expect((await attempt('oauth-start', '10.0.0.9', undefined, { 'x-forwarded-for': value })).allowed).toBe(true);
+		}
+		expect((await attempt('oauth-start', '10.0.0.9', undefined, { 'x-forwarded-for': '192.0.2.50, 10.0.0.7' })).allowed).toBe(false);
+	});
+
+	it('declared Forwarded: for= of the last element', async () => {
+		const { attempt } = testLimiter({ rules, clientAddress: { header: 'forwarded' } });
+		for (let i = 0; i < 3; i++) {
+			const value = `for=198.51.100.${i}, for="[2001:db8:5::${i}]:443";proto=https`;
+			expect((await attempt('oauth-start', '10.0.0.9', undefined, { forwarded: value })).allowed).toBe(true);
+		}
+		expect((await attempt('oauth-start', '10.0.0.9', undefined, { forwarded: 'for="[2001:db8:5::ff]"' })).allowed).toBe(false);
+	});
+});
