@@ -483,3 +483,64 @@ describe('secrets stay out of the logs', () => {
 		}
 	});
 });
+
+describe('the rate limiter (email-request, email-code)', () => {
+	/** The email app on the server API, requests from `address`, with a clock the test moves. */
+	async function limited(w: EmailWorld, provider: Parameters<typeof Nodemailer>[0] = {}) {
+		let now = Date.UTC(2026, 10, 24, 12);
+		const s = emailSetup(w, provider, { rateLimit: { now: () => now } });
+		const server = createAuthServer(s.config, { env: {} });
+		return {
+			client: (address = '203.0.113.7') => new TestClient((request) => server.handle(request, { clientAddress: address }), { origin: ORIGIN }),
+			later: (seconds: number) => void (now += seconds * 1000)
+		};
+	}
+
+	test('per client address: the 6th request in 15 minutes is refused (429), nothing sent or stored for it', async () => {
+		const w = await world();
+		const { client, later } = await limited(w);
+		const browser = client();
+		for (let i = 1; i <= 5; i++) expectVerifyRequest(await requestLink(browser, `user${i}@example.com`), ORIGIN);
+		const refused = await requestLink(browser, 'user6@example.com');
+		expect(refused.status).toBe(429);
+		await expectNoSessionGranted(refused);
+		expect(w.mailbox.to('user6@example.com')).toEqual([]);
+		expect((await w.tokens()).map((t) => t.identifier)).not.toContain('user6@example.com');
+		expectVerifyRequest(await requestLink(client('198.51.100.9'), 'user6@example.com'), ORIGIN);
+		later(15 * 60 + 1);
+		expectVerifyRequest(await requestLink(browser, 'user7@example.com'), ORIGIN);
+	});
+
+	test('per recipient, from any address: a few at once, then minutes apart (no mail-bombing); known or not alike', async () => {
+		const w = await world();
+		await w.store.adapter.createUser({ id: 'user-known', email: 'known@example.com', emailVerified: null });
+		const { client, later } = await limited(w);
+		for (const victim of ['known@example.com', 'unknown@example.com']) {
+			for (let i = 1; i <= 3; i++) expectVerifyRequest(await requestLink(client(`192.0.2.${i}`), victim), ORIGIN);
+			expect((await requestLink(client('192.0.2.4'), victim)).status).toBe(429);
+			expect(w.mailbox.to(victim)).toHaveLength(3);
+		}
+		later(31);
+		expectVerifyRequest(await requestLink(client('192.0.2.5'), 'known@example.com'), ORIGIN);
+	});
+
+	test('code guesses are counted per client address across links (email-code)', async () => {
+		const w = await world();
+		const { client } = await limited(w, { code: true });
+		const browser = client();
+		let refused: Response | undefined;
+		// Two links (5 tickets each) from one address: the address budget (10 per 10 minutes) ends first.
+		for (let link = 0; link < 3 && !refused; link++) {
+			await requestLink(browser, `guess${link}@example.com`);
+			for (let i = 0; i < 5; i++) {
+				const res = await browser.postForm(`callback/${PROVIDER}`, { code: '00000000' });
+				if (res.status === 429) {
+					refused = res;
+					break;
+				}
+			}
+		}
+		expect(refused?.status).toBe(429);
+		await expectNoSessionGranted(refused!);
+	});
+});

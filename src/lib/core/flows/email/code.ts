@@ -2,6 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { need } from '../../adapter.js';
 import { type AuthContext, actionUrl, withParams } from '../../context.js';
 import { Verification } from '../../errors.js';
+import { limitAttempt } from '../../limit/attempt.js';
 import type { CallbackOutcome } from '../flow.js';
 import type { Adapter } from '../../types/adapter.js';
 import type { Cookie, RequestInternal } from '../../types/internal.js';
@@ -28,6 +29,9 @@ export async function verifyCode(req: RequestInternal, ctx: AuthContext, provide
 	// Not even the shape of a code: nothing to compare, so no attempt is spent on it.
 	if (!new RegExp(`^\\d{${CODE_DIGITS}}$`).test(typed)) return askAgain(ctx, provider, 'wrong');
 
+	// The store's tickets bound the guesses per link; the rate limiter (`email-code`) bounds them
+	// per client address and per address across links.
+	const succeeded = await limitAttempt(ctx, req, 'email-code', pending.email);
 	const attempt = await takeTicket(ctx, store, provider, pending.hash, pending.attempt);
 	if (attempt === undefined) return askAgain(ctx, provider, 'spent', clearPendingCode(ctx, req.cookies));
 	const expected = codeOf(ctx, provider, pending.hash);
@@ -40,6 +44,7 @@ export async function verifyCode(req: RequestInternal, ctx: AuthContext, provide
 	const found = await store.useVerificationToken({ identifier: pending.email, token: pending.hash });
 	ctx.pendingCookies.push(...clearPendingCode(ctx, req.cookies));
 	if (!found) throw new Verification('The code is right but its link was used already');
+	await succeeded();
 	return { identity: emailIdentity(provider, usable(found, pending.email)) };
 }
 

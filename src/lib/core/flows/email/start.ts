@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { need } from '../../adapter.js';
 import { type AuthContext, actionUrl, withParams } from '../../context.js';
+import { limitAttempt } from '../../limit/attempt.js';
 import { askSignInCallback } from '../../login.js';
 import type { Adapter } from '../../types/adapter.js';
 import type { Cookie, RequestInternal, ResponseInternal } from '../../types/internal.js';
@@ -15,7 +16,8 @@ import { attemptTicket, codeOf, linkHash, newToken } from './tokens.js';
 export const DEFAULT_MAX_AGE = 24 * 60 * 60;
 
 /**
- * POST /signin/<email-id>: the address is normalized, the `signIn` callback asked
+ * POST /signin/<email-id>: the address is normalized, the request counted by the rate limiter
+ * (`email-request`), the `signIn` callback asked
  * (`email: { verificationRequest: true }`), a token made and stored hashed, the message sent, and
  * the browser sent to the verify-request page.
  *
@@ -32,6 +34,8 @@ export async function startEmailSignIn(
 ): Promise<ResponseInternal> {
 	const store = need(ctx.options.adapter ?? {}, 'getUserByEmail', 'createVerificationToken', 'useVerificationToken');
 	const email = requestedAddress(provider, req.body.email);
+	// Per address and per recipient (no mail-bombing), the same for known and unknown addresses.
+	await limitAttempt(ctx, req, 'email-request', email);
 	const user = (await store.getUserByEmail(email)) ?? { id: randomUUID(), email, emailVerified: null };
 	const account: Account = { type: 'email', provider: provider.id, providerAccountId: email, userId: user.id };
 	const elsewhere = await askSignInCallback(ctx, { user, account, email: { verificationRequest: true } });
