@@ -44,8 +44,9 @@ export async function verifyCode(req: RequestInternal, ctx: AuthContext, provide
 	const found = await store.useVerificationToken({ identifier: pending.email, token: pending.hash });
 	ctx.pendingCookies.push(...clearPendingCode(ctx, req.cookies));
 	if (!found) throw new Verification('The code is right but its link was used already');
+	const identity = emailIdentity(provider, usable(found, pending.email));
 	await succeeded();
-	return { identity: emailIdentity(provider, usable(found, pending.email)) };
+	return { identity };
 }
 
 /**
