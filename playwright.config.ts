@@ -98,7 +98,8 @@ export default defineConfig({
 		}
 	],
 	webServer: [
-		demoServer(PORTS.database),
+		// Email sign-in over SMTP: email.e2e.ts runs the server this points at.
+		demoServer(PORTS.database, { AUTH_EMAIL_SERVER: `smtp://127.0.0.1:${PORTS.smtp}`, AUTH_EMAIL_FROM: 'kitauth demo <no-reply@example.test>' }),
 		demoServer(PORTS.jwt, { KITAUTH_DEMO_SESSION: 'jwt', KITAUTH_DEMO_PAGES: 'builtin' })
 	]
 });

@@ -2,10 +2,12 @@ import { dev } from '$app/env';
 import { SvelteKitAuth, type SvelteKitAuthConfig } from '#lib';
 import { LibSQLAdapter } from '#lib/adapters/libsql/index.js';
 import Credentials from '#lib/providers/credentials.js';
+import Email from '#lib/providers/email.js';
 import GitHub from '#lib/providers/github.js';
 import type { Provider } from '#lib';
 import { LOCAL_IDP_CLIENT_ID, LOCAL_IDP_CLIENT_SECRET, localIdpIssuer } from './local-idp.js';
 import { demoDatabase, demoStrategy } from './database.js';
+import { sendToOutbox } from './outbox.js';
 import { demoSecret } from './secret.js';
 import { checkDemoPassword } from './users.js';
 
@@ -32,6 +34,17 @@ const oauthProviders: Provider[] = [
 ];
 
 /**
+ * Email sign-in (links and one-time codes): over SMTP when `AUTH_EMAIL_SERVER` is set (the preset
+ * reads it, and `AUTH_EMAIL_FROM`); otherwise, in development only, into the demo's outbox
+ * (`/dev/outbox`). A production build without an SMTP server offers no email sign-in.
+ */
+const emailProviders: Provider[] = process.env.AUTH_EMAIL_SERVER
+	? [(options) => Email({ ...options, code: true })]
+	: dev
+		? [Email({ code: true, sendVerificationRequest: sendToOutbox })]
+		: [];
+
+/**
  * `KITAUTH_DEMO_PAGES=builtin` leaves signing in to kitauth's built-in page (`/auth/signin`) rather
  * than the demo's own `/signin`, which stays reachable either way.
  */
@@ -50,6 +63,7 @@ export const authConfig: SvelteKitAuthConfig = {
 			},
 			authorize: ({ email, password }) => checkDemoPassword(email, password)
 		}),
+		...emailProviders,
 		...oauthProviders
 	],
 	pages,

@@ -32,7 +32,7 @@ for (const javaScriptEnabled of [true, false]) {
 			await expect(page).toHaveURL(/\/signin/);
 			expect(await sessionCookie(page)).toBeUndefined();
 			// The form keeps the email (never the password), so the right password now works.
-			await expect(page.getByLabel('Email')).toHaveValue(EMAIL);
+			await expect(page.getByLabel('Email', { exact: true })).toHaveValue(EMAIL);
 			await expect(page.getByLabel('Password')).toHaveValue('');
 			await page.getByLabel('Password').fill(PASSWORD);
 			await page.getByRole('button', { name: 'Sign in', exact: true }).click();

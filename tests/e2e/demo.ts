@@ -8,7 +8,8 @@ export const SESSION_COOKIE = 'authjs.session-token';
 /** Fills and submits the demo's own sign-in form (`/signin`, the `signIn` form action). */
 export async function submitDemoSignIn(page: Page, password = DEMO_PASSWORD, path = '/signin'): Promise<void> {
 	await page.goto(path);
-	await page.getByLabel('Email').fill(DEMO_EMAIL);
+	// Exact: the email sign-in form's field is labelled "Email address".
+	await page.getByLabel('Email', { exact: true }).fill(DEMO_EMAIL);
 	await page.getByLabel('Password').fill(password);
 	await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }

@@ -1,6 +1,7 @@
 /**
  * The demo servers of the end-to-end run. Every port is derived from `E2E_PORT` so parallel runs
- * on one machine (each with its own E2E_PORT) never clash; each demo's local IdP is its port + 1.
+ * on one machine (each with its own E2E_PORT) never clash; each demo's local IdP is its port + 1,
+ * and the test SMTP server is `E2E_PORT + 6`.
  */
 const base = Number(process.env.E2E_PORT ?? 4173);
 
@@ -10,7 +11,9 @@ export const PORTS = {
 	/** The demo on JWT sessions with the built-in pages. */
 	jwt: base + 2,
 	/** Demos started by a test itself (start-up checks). */
-	startup: base + 4
+	startup: base + 4,
+	/** The SMTP server the email tests start; the database demo sends its sign-in emails there. */
+	smtp: base + 6
 } as const;
 
 export const idpPort = (port: number): number => port + 1;

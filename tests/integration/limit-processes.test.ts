@@ -17,7 +17,7 @@ import { tempDatabase, type TempDatabase } from '../adapter/support.js';
 import { startPostgres, type PostgresCluster } from '../support/postgres.js';
 import { startRedis, type RedisServer } from '../support/redis.js';
 
-const hook = fileURLToPath(new URL('../support/ts-import-hook.ts', import.meta.url));
+const hook = fileURLToPath(new URL('../support/ts-svelte-import-hook.ts', import.meta.url));
 const worker = fileURLToPath(new URL('../support/limit-worker.ts', import.meta.url));
 const SECRET = 'processes-limit-secret-0123456789abcdef';
 const ATTEMPTS = 40;

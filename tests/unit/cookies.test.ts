@@ -19,7 +19,8 @@ const KEYS: CookieKey[] = [
 	'pkceCodeVerifier',
 	'state',
 	'nonce',
-	'webauthnChallenge'
+	'webauthnChallenge',
+	'emailVerification'
 ];
 
 afterEach(() => {
@@ -36,7 +37,8 @@ describe('cookieTable', () => {
 			pkceCodeVerifier: 'authjs.pkce.code_verifier',
 			state: 'authjs.state',
 			nonce: 'authjs.nonce',
-			webauthnChallenge: 'authjs.challenge'
+			webauthnChallenge: 'authjs.challenge',
+			emailVerification: 'authjs.email-verification'
 		});
 	});
 
@@ -49,7 +51,8 @@ describe('cookieTable', () => {
 			pkceCodeVerifier: '__Secure-authjs.pkce.code_verifier',
 			state: '__Secure-authjs.state',
 			nonce: '__Secure-authjs.nonce',
-			webauthnChallenge: '__Secure-authjs.challenge'
+			webauthnChallenge: '__Secure-authjs.challenge',
+			emailVerification: '__Secure-authjs.email-verification'
 		});
 	});
 

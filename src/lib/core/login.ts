@@ -52,9 +52,10 @@ export async function completeSignIn(
 
 /**
  * Runs the `signIn` callback: `true` continues (returns undefined), a string is a redirect
- * target (returned), `false` or a throw stops with `AccessDenied` carrying the reason.
+ * target (returned), `false` or a throw stops with `AccessDenied` carrying the reason. Also asked
+ * by the email flow before it sends a link (`email: { verificationRequest: true }`).
  */
-async function askSignInCallback(
+export async function askSignInCallback(
 	ctx: AuthContext,
 	params: Parameters<AuthContext['options']['callbacks']['signIn']>[0]
 ): Promise<string | undefined> {

@@ -15,6 +15,8 @@ export interface ResolvedUser {
 export async function existingUser(ctx: AuthContext, account: Account): Promise<AdapterUser | null> {
 	const { adapter } = ctx.options;
 	if (!adapter || account.type === 'credentials') return null;
+	// An email sign-in proves the mailbox: its user is whoever has that address.
+	if (account.type === 'email') return need(adapter, 'getUserByEmail').getUserByEmail(account.providerAccountId);
 	return need(adapter, 'getUserByAccount').getUserByAccount({ provider: account.provider, providerAccountId: account.providerAccountId });
 }
 
@@ -46,6 +48,7 @@ export async function resolveUser(
 		if (ctx.options.session.strategy !== 'database') return { user, isNewUser: false };
 		return credentialsUser(ctx, adapter, user);
 	}
+	if (account.type === 'email') return emailUser(ctx, adapter, account, known);
 
 	const notLinked = account.type === 'webauthn' ? AccountNotLinked : OAuthAccountNotLinked;
 	const existing = async (owner: AdapterUser): Promise<ResolvedUser> => ({
@@ -104,6 +107,45 @@ async function credentialsUser(ctx: AuthContext, adapter: Adapter, user: User): 
 	}
 	await ctx.options.events.createUser?.({ user: created });
 	return { user: created, isNewUser: true };
+}
+
+/**
+ * The user of an email sign-in: whoever has the address (signed in or not, as in Auth.js: the
+ * mailbox decides), with `emailVerified` set the first time; else a new user, verified now. The
+ * email account (provider, address) is linked to them once. Two first sign-ins at once: the loser
+ * of the unique email (or account) takes the winner's row.
+ */
+async function emailUser(ctx: AuthContext, adapter: Adapter, account: Account, known: AdapterUser | null): Promise<ResolvedUser> {
+	const store = need(adapter, 'getUserByEmail', 'createUser', 'updateUser', 'getUserByAccount', 'linkAccount');
+	const { events } = ctx.options;
+	const email = account.providerAccountId;
+	let user = known;
+	let isNewUser = false;
+	if (!user) {
+		try {
+			user = await store.createUser(newUser({ email }, email, new Date()));
+			isNewUser = true;
+		} catch (error) {
+			user = await store.getUserByEmail(email);
+			if (!user) throw error;
+		}
+		if (isNewUser) await events.createUser?.({ user });
+	} else if (!user.emailVerified) {
+		user = await store.updateUser({ id: user.id, emailVerified: new Date() });
+		await events.updateUser?.({ user });
+	}
+	const owner = await store.getUserByAccount({ provider: account.provider, providerAccountId: email });
+	if (!owner) {
+		const linked: AdapterAccount = { ...account, type: 'email', userId: user.id };
+		try {
+			await store.linkAccount(linked);
+			await events.linkAccount?.({ user, account: linked, profile: user });
+		} catch (error) {
+			// Linked meanwhile by a parallel sign-in: fine; anything else is a real failure.
+			if (!(await store.getUserByAccount({ provider: account.provider, providerAccountId: email }))) throw error;
+		}
+	}
+	return { user, isNewUser };
 }
 
 /** A UUID-shaped id derived from (provider, account id): stable, and no raw provider id in tokens. */

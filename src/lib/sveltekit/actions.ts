@@ -71,6 +71,7 @@ function refusal(error: AuthError, providerId: string | undefined, values?: Reco
 
 /** The submitted values worth showing again: the provider's declared, non-password form fields. */
 function keptValues(provider: ClientProvider | undefined, fields: Record<string, string>): Record<string, string> | undefined {
+	if (provider?.type === 'email' && typeof fields.email === 'string') return { email: fields.email.slice(0, 256) };
 	if (!provider?.credentials) return undefined;
 	const kept: Record<string, string> = {};
 	for (const [name, input] of Object.entries(provider.credentials)) {

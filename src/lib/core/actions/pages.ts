@@ -1,5 +1,6 @@
 import { type AuthContext, withParams } from '../context.js';
 import { isUrlSafeError } from '../errors.js';
+import { flowOf } from '../flows/index.js';
 import { errorPage, verifyRequestPage } from '../pages/index.js';
 import type { RequestInternal, ResponseInternal } from '../types/internal.js';
 
@@ -11,11 +12,16 @@ export function error(req: RequestInternal, ctx: AuthContext): ResponseInternal 
 	return errorPage(ctx, value);
 }
 
-/** GET /verify-request: "check your email", or a redirect to `pages.verifyRequest`. */
-export function verifyRequest(req: RequestInternal, ctx: AuthContext): ResponseInternal {
+/**
+ * GET /verify-request: "check your email" (the page of the `provider` named in the query when its
+ * flow has one), or a redirect to `pages.verifyRequest`.
+ */
+export function verifyRequest(req: RequestInternal, ctx: AuthContext): ResponseInternal | Promise<ResponseInternal> {
 	const custom = ctx.options.pages.verifyRequest;
 	if (custom) return { redirect: `${ctx.origin}${custom}${req.url.search}` };
-	return verifyRequestPage(ctx);
+	const provider = ctx.options.providers.find((p) => p.id === req.query.provider);
+	const page = provider && flowOf(provider).verifyRequest;
+	return provider && page ? page(req, ctx, provider) : verifyRequestPage(ctx);
 }
 
 /** A custom error page that points back at this endpoint would loop forever. */

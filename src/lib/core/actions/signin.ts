@@ -29,7 +29,7 @@ export async function signInPost(req: RequestInternal, ctx: AuthContext, resolve
 	const callbackUrl = await resolveCallbackUrl();
 	const provider = ctx.provider;
 	const start = provider && flowOf(provider).start;
-	if (provider && start) return start(req, ctx, provider);
+	if (provider && start) return start(req, ctx, provider, callbackUrl);
 	const page = ctx.options.pages.signIn ? `${ctx.origin}${ctx.options.pages.signIn}` : actionUrl(ctx, 'signin');
 	return { redirect: withParams(page, { callbackUrl }) };
 }

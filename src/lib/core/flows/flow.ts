@@ -29,8 +29,9 @@ export interface Flow<P extends ProviderConfig> {
 	/**
 	 * POST /signin/<id>: starts the sign-in (a redirect to the provider, a link sent). A type
 	 * without it proves the user on its callback alone (credentials): the sign-in page is shown.
+	 * `callbackUrl` is where the sign-in lands, already checked (an emailed link carries it).
 	 */
-	start?(req: RequestInternal, ctx: AuthContext, provider: P): Promise<ResponseInternal>;
+	start?(req: RequestInternal, ctx: AuthContext, provider: P, callbackUrl: string): Promise<ResponseInternal>;
 	/**
 	 * What a server-side sign-in (a form action, `signIn()`) runs: the start, or the callback with
 	 * the submitted fields as the proof.
@@ -47,6 +48,11 @@ export interface Flow<P extends ProviderConfig> {
 		protection: 'token' | 'checks';
 		run(req: RequestInternal, ctx: AuthContext, provider: P): Promise<CallbackOutcome>;
 	};
+	/**
+	 * GET /verify-request?provider=<id>: the "check your email" page of a type that has more to
+	 * say on it (email: the one-time code field). Without it, the plain page is shown.
+	 */
+	verifyRequest?(req: RequestInternal, ctx: AuthContext, provider: P): ResponseInternal | Promise<ResponseInternal>;
 	/** GET /webauthn-options/<id>: options of a browser ceremony (passkeys), for types that have one. */
 	options?(req: RequestInternal, ctx: AuthContext, provider: P): Promise<ResponseInternal>;
 	/**

@@ -1,5 +1,6 @@
-import type { CredentialsConfig, OAuthConfig, ProviderConfig } from '../types/provider.js';
+import type { CredentialsConfig, EmailConfig, OAuthConfig, ProviderConfig } from '../types/provider.js';
 import { credentialsFlow } from './credentials.js';
+import { emailFlow } from './email/index.js';
 import type { Flow } from './flow.js';
 import { oauthFlow } from './oauth/index.js';
 
@@ -11,12 +12,14 @@ export type { CallbackOutcome, Flow, FlowSetup } from './flow.js';
  */
 const FLOWS: { [T in ProviderConfig['type']]: Flow<ProviderByType[T]> } = {
 	credentials: credentialsFlow,
+	email: emailFlow,
 	oauth: oauthFlow,
 	oidc: oauthFlow
 };
 
 interface ProviderByType {
 	credentials: CredentialsConfig;
+	email: EmailConfig;
 	oauth: OAuthConfig;
 	oidc: OAuthConfig;
 }

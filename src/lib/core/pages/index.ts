@@ -3,7 +3,7 @@ import { type AuthContext, actionUrl } from '../context.js';
 import type { ResponseInternal } from '../types/internal.js';
 import type { ClientProvider } from '../providers/public.js';
 import { clientProvider } from '../providers/public.js';
-import { ErrorPage, Page, render, SignIn, SignOut, VerifyRequest } from './components.js';
+import { ConfirmSignIn, ErrorPage, Page, render, SignIn, SignOut, VerifyRequest } from './components.js';
 import { errorPageText } from './messages.js';
 import type { VerifyRequestCode } from './types.js';
 
@@ -65,8 +65,16 @@ export function errorPage(ctx: AuthContext, error: string | undefined): Response
  * "Check your email"; with `code`, also the form for the one-time code the email carries (the
  * email flow decides whether it sends codes and where they are checked).
  */
-export function verifyRequestPage(ctx: AuthContext, options: { email?: string; code?: VerifyRequestCode } = {}): ResponseInternal<string> {
-	const { code } = options;
+export function verifyRequestPage(
+	ctx: AuthContext,
+	options: { email?: string; code?: VerifyRequestCode; notice?: string } = {}
+): ResponseInternal<string> {
+	const { code, notice } = options;
+	const failure = code?.error
+		? { failed: true, fieldErrors: { code: [code.error] } }
+		: notice
+			? { failed: true, formErrors: [notice] }
+			: null;
 	return page(ctx, 'Check your email', VerifyRequest, {
 		email: options.email,
 		host: new URL(ctx.origin).host,
@@ -74,6 +82,21 @@ export function verifyRequestPage(ctx: AuthContext, options: { email?: string; c
 		codes: !!code,
 		action: code?.action,
 		fields: code ? { ...code.fields, csrfToken: ctx.csrf.token } : undefined,
-		form: code?.error ? { failed: true, fieldErrors: { code: [code.error] } } : null
+		form: failure
 	});
+}
+
+/**
+ * The page an emailed link opens: one button that posts the link's values (and the CSRF token)
+ * back. Its URL holds the token, so referrers carry the origin only (`no-referrer` would do too
+ * much: browsers then send `Origin: null` with the form, which SvelteKit refuses as cross-site).
+ */
+export function confirmSignInPage(
+	ctx: AuthContext,
+	props: { action: string; email: string; token: string; callbackUrl?: string }
+): ResponseInternal<string> {
+	const { action, email, token, callbackUrl } = props;
+	const fields = { csrfToken: ctx.csrf.token, token, email, ...(callbackUrl ? { callbackUrl } : {}) };
+	const res = page(ctx, 'Confirm sign-in', ConfirmSignIn, { email, target: { action, fields }, homeUrl: ctx.origin });
+	return { ...res, headers: { ...res.headers, 'Referrer-Policy': 'strict-origin' } };
 }

@@ -14,7 +14,7 @@ export const SIGNIN_MESSAGES: Record<string, string> = {
 		'This email is already used with another sign-in method. Sign in the way you did before, then link this one.',
 	AccountNotLinked:
 		'This email is already used with another sign-in method. Sign in the way you did before, then link this one.',
-	EmailSignin: 'The email could not be sent.',
+	EmailSignin: 'The sign-in email could not be sent. Check the address and try again.',
 	CredentialsSignin: 'Sign in failed. Check the details you provided are correct.',
 	SessionRequired: 'Please sign in to access this page.',
 	MissingCSRF: 'The form expired. Please try again.',

@@ -24,7 +24,8 @@ export function cookieTable(
 		pkceCodeVerifier: { name: `${prefix}authjs.pkce.code_verifier`, options: checkCookie },
 		state: { name: `${prefix}authjs.state`, options: checkCookie },
 		nonce: { name: `${prefix}authjs.nonce`, options: checkCookie },
-		webauthnChallenge: { name: `${prefix}authjs.challenge`, options: checkCookie }
+		webauthnChallenge: { name: `${prefix}authjs.challenge`, options: checkCookie },
+		emailVerification: { name: `${prefix}authjs.email-verification`, options: checkCookie }
 	};
 	for (const key of Object.keys(overrides) as CookieKey[]) {
 		const override = overrides[key];

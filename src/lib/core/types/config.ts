@@ -107,7 +107,9 @@ export type CookieKey =
 	| 'pkceCodeVerifier'
 	| 'state'
 	| 'nonce'
-	| 'webauthnChallenge';
+	| 'webauthnChallenge'
+	/** kitauth: the address and attempt count of an email sign-in's one-time code (codes only). */
+	| 'emailVerification';
 
 export type CookiesOptions = Record<CookieKey, CookieOption>;
 

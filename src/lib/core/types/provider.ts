@@ -1,4 +1,5 @@
 import type { customFetch } from '../markers.js';
+import type { Theme } from './config.js';
 import type { Account, Profile, ProviderType, TokenSet, User } from './models.js';
 
 type Awaitable<T> = T | PromiseLike<T>;
@@ -125,7 +126,82 @@ export type OIDCConfig<P extends Profile = Profile> = OAuthConfig<P> & { type: '
 /** What an app passes to a preset (`GitHub({ clientId, clientSecret })`): every field may be overridden. */
 export type OAuthUserConfig<P extends Profile = Profile> = Partial<Omit<OAuthConfig<P>, 'options' | 'type'>>;
 
-export type ProviderConfig = CredentialsConfig | OAuthConfig;
+/**
+ * Where an email provider sends through SMTP (`nodemailer`): a connection URL
+ * (`smtp://user:pass@smtp.example.com:587`, `smtps://…`) or nodemailer's transport options.
+ */
+export type EmailServer =
+	| string
+	| {
+			host?: string;
+			port?: number;
+			secure?: boolean;
+			auth?: { user?: string; pass?: string };
+			/** Milliseconds (nodemailer's own); kitauth sets short defaults so nothing hangs. */
+			connectionTimeout?: number;
+			greetingTimeout?: number;
+			socketTimeout?: number;
+			[option: string]: unknown;
+	  };
+
+/** What `sendVerificationRequest` is called with (Auth.js's parameters, plus kitauth's `code`). */
+export interface EmailVerificationRequest {
+	/** The normalized address the message goes to (one plain address, never a list). */
+	identifier: string;
+	/** The sign-in link: the one call to action of the message. */
+	url: string;
+	expires: Date;
+	provider: EmailConfig;
+	/** The raw token (already in `url`); never log it. */
+	token: string;
+	theme: Theme;
+	request: Request;
+	/** kitauth: with `code: true`, the one-time code for the verify-request page (e.g. `48213907`). */
+	code?: string;
+}
+
+/**
+ * An email provider (magic links): `kitauth/providers/nodemailer` (SMTP) or
+ * `kitauth/providers/email` with your own `sendVerificationRequest` (any HTTP mail API).
+ */
+export interface EmailConfig extends CommonProviderOptions {
+	type: 'email';
+	/** SMTP server (`AUTH_<ID>_SERVER`): used when there is no `sendVerificationRequest`. */
+	server?: EmailServer;
+	/** Sender address (`AUTH_<ID>_FROM`). */
+	from?: string;
+	/** Seconds a link stays valid. Default 86400 (24 hours). */
+	maxAge?: number;
+	/** Sends the message. Throw to fail the sign-in (`EmailSignin`); the token is then deleted. */
+	sendVerificationRequest?: (params: EmailVerificationRequest) => Awaitable<void>;
+	/**
+	 * Turns what the user typed into the address to use, or throws to refuse it. Default: Unicode
+	 * NFKC, trim, lower-case, exactly one plain address (see the README). Whatever it returns must
+	 * still be one plain address: lists, quotes and line breaks are refused after it too.
+	 */
+	normalizeIdentifier?: (identifier: string) => string;
+	/** Makes the token of a link. Default: 32 random bytes as hex. */
+	generateVerificationToken?: () => Awaitable<string>;
+	/** Hashes this provider's tokens instead of the configuration's `secret` (as in Auth.js). */
+	secret?: string;
+	/** For HTTP mail APIs (`AUTH_<ID>_KEY`), read by your `sendVerificationRequest`. */
+	apiKey?: string;
+	/**
+	 * kitauth: also offer a one-time code (8 digits, derived from the link's token) that the user
+	 * may type on the verify-request page of the browser that asked, instead of following the link.
+	 * It lives 15 minutes (at most `maxAge`) and allows 5 attempts. Default false.
+	 */
+	code?: boolean;
+	/** kitauth: milliseconds sending may take before the sign-in fails (default 15000). */
+	timeout?: number;
+	/** The options the provider function was called with; they win over the preset's defaults. */
+	options?: Partial<EmailConfig>;
+}
+
+/** What an app passes to an email preset: every field may be overridden. */
+export type EmailUserConfig = Partial<Omit<EmailConfig, 'options' | 'type'>>;
+
+export type ProviderConfig = CredentialsConfig | OAuthConfig | EmailConfig;
 
 /**
  * A provider as it may appear in `providers`: a config object, or a preset function that is

@@ -1,3 +1,4 @@
+import { dev } from '$app/env';
 import { redirect } from '@sveltejs/kit';
 import { listProviders, safeCallbackUrl } from '#lib';
 import { authConfig, signIn } from '../../../demo/auth.js';
@@ -18,7 +19,9 @@ export const load: PageServerLoad = async ({ locals, url }) => {
 	return {
 		providers: listProviders(authConfig),
 		redirectTo,
-		error: url.searchParams.get('error')
+		error: url.searchParams.get('error'),
+		// In development without an SMTP server, email sign-in writes to the outbox page.
+		outbox: dev && !process.env.AUTH_EMAIL_SERVER
 	};
 };
 

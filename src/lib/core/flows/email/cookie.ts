@@ -1,0 +1,50 @@
+import type { AuthContext } from '../../context.js';
+import { CHECK_COOKIE_MAX_AGE, expiredCookie } from '../../session/cookies.js';
+import { openToken, sealToken } from '../../session/jwt.js';
+import type { Cookie } from '../../types/internal.js';
+
+/**
+ * The pending code of the browser that asked for a link: which address, which stored link (its
+ * hash) and which attempt comes next. Sealed under a key derived from this cookie's own name (it
+ * can never pass as a session or a check cookie), bound to the provider, and as short-lived as a
+ * check cookie (15 minutes, or the link's own lifetime when shorter). Nothing in it is a secret
+ * the user could use elsewhere: the hash is not a token, and the attempt budget lives in the store.
+ */
+export interface PendingCode {
+	email: string;
+	hash: string;
+	/** The attempt ticket to look for first (the store decides what is really left). */
+	attempt: number;
+	/** When the code stops working (ms since the epoch); its tickets expire then too. */
+	until: number;
+}
+
+/** How long a code may be used: a check cookie's 15 minutes, or the link's lifetime when shorter. */
+export function codeLifetime(linkMaxAge: number): number {
+	return Math.min(CHECK_COOKIE_MAX_AGE, linkMaxAge);
+}
+
+export function sealPendingCode(ctx: AuthContext, providerId: string, pending: PendingCode): Cookie {
+	const { name, options } = ctx.cookies.emailVerification;
+	const lifetime = Math.max(1, Math.ceil((pending.until - Date.now()) / 1000));
+	const value = sealToken(ctx.options.keyring, name, { provider: providerId, ...pending }, lifetime);
+	return { name, value, options: { ...options, maxAge: lifetime } };
+}
+
+/** The pending code of `providerId` in this request, if the cookie is there, intact and current. */
+export function openPendingCode(ctx: AuthContext, cookies: Record<string, string>, providerId: string): PendingCode | undefined {
+	const raw = cookies[ctx.cookies.emailVerification.name];
+	if (!raw) return undefined;
+	const claims = openToken(ctx.options.keyring, ctx.cookies.emailVerification.name, raw);
+	if (!claims || claims.provider !== providerId) return undefined;
+	const { email, hash, attempt, until } = claims;
+	if (typeof email !== 'string' || typeof hash !== 'string' || typeof until !== 'number') return undefined;
+	if (typeof attempt !== 'number' || !Number.isInteger(attempt) || attempt < 0) return undefined;
+	return { email, hash, attempt, until };
+}
+
+/** Deletes the cookie, if the request carried one (after a sign-in, or once the code is spent). */
+export function clearPendingCode(ctx: AuthContext, cookies: Record<string, string>): Cookie[] {
+	const { name, options } = ctx.cookies.emailVerification;
+	return cookies[name] === undefined ? [] : [expiredCookie(name, options)];
+}

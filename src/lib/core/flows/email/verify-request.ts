@@ -1,0 +1,28 @@
+import { type AuthContext, actionUrl } from '../../context.js';
+import { verifyRequestPage } from '../../pages/index.js';
+import type { RequestInternal, ResponseInternal } from '../../types/internal.js';
+import type { EmailConfig } from '../../types/provider.js';
+import type { CodeError } from './code.js';
+import { openPendingCode } from './cookie.js';
+import { CODE_ATTEMPTS } from './tokens.js';
+
+/**
+ * GET /verify-request?provider=<email-id>: "check your email", and, when the provider offers codes
+ * and this browser asked for the link, the address it went to and a field for the code.
+ */
+export function emailVerifyRequest(req: RequestInternal, ctx: AuthContext, provider: EmailConfig): ResponseInternal {
+	const pending = provider.code ? openPendingCode(ctx, req.cookies, provider.id) : undefined;
+	const error: CodeError | undefined = req.query.codeError === 'wrong' || req.query.codeError === 'spent' ? req.query.codeError : undefined;
+	const left = pending ? Math.max(CODE_ATTEMPTS - pending.attempt, 0) : 0;
+	return verifyRequestPage(ctx, {
+		email: pending?.email,
+		code: pending && {
+			action: actionUrl(ctx, `callback/${provider.id}`),
+			error: error === 'wrong' ? `That code is not right. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.` : undefined
+		},
+		notice:
+			!pending && provider.code === true && error !== undefined
+				? 'This code can no longer be used here. Use the link in the email, or ask for a new one.'
+				: undefined
+	});
+}
