@@ -37,7 +37,8 @@ export type ErrorType =
 	| 'MissingWebAuthnAutocomplete'
 	| 'WebAuthnVerificationError'
 	| 'ExperimentalFeatureNotEnabled'
-	| 'InvalidRequest';
+	| 'InvalidRequest'
+	| 'ReauthenticationRequired';
 
 /** Which page an error lands on: the sign-in page (with `?error=`) or the error page. */
 export type ErrorKind = 'signIn' | 'error';
@@ -192,8 +193,14 @@ export class DuplicateConditionalUI extends AuthError {
 export class MissingWebAuthnAutocomplete extends AuthError {
 	static override readonly type = 'MissingWebAuthnAutocomplete';
 }
+/**
+ * A passkey ceremony failed verification. `code` travels in the URL like `CredentialsSignin`'s:
+ * `unknown-credential` tells the browser the passkey it used is not (or no longer) known here, so
+ * it can stop offering it (WebAuthn Signal API); every other failure is `webauthn`.
+ */
 export class WebAuthnVerificationError extends SignInError {
 	static override readonly type = 'WebAuthnVerificationError';
+	code: 'webauthn' | 'unknown-credential' = 'webauthn';
 }
 export class ExperimentalFeatureNotEnabled extends AuthError {
 	static override readonly type = 'ExperimentalFeatureNotEnabled';
@@ -206,6 +213,18 @@ export class InvalidRequest extends AuthError {
 		readonly status: 400 | 403 | 404 | 413 = 400
 	) {
 		super(message);
+	}
+}
+
+/**
+ * kitauth: a sensitive action (removing a passkey, signing out everywhere, the app's own) needs a
+ * recent sign-in, and the session's is older than `maxAge` seconds: sign in again (re-authenticate)
+ * and retry.
+ */
+export class ReauthenticationRequired extends AuthError {
+	static override readonly type = 'ReauthenticationRequired';
+	constructor(readonly maxAge: number) {
+		super(`This action needs a sign-in within the last ${maxAge} seconds`);
 	}
 }
 

@@ -1,5 +1,5 @@
 import { type AuthContext, withParams } from './context.js';
-import { AdapterError, AuthError, CredentialsSignin, InvalidRequest, MissingCSRF, retryAfterOf, safeCode, UnknownAction, urlErrorFor } from './errors.js';
+import { AdapterError, AuthError, CredentialsSignin, InvalidRequest, MissingCSRF, retryAfterOf, safeCode, UnknownAction, urlErrorFor, WebAuthnVerificationError } from './errors.js';
 import { errorPage } from './pages/index.js';
 import { NO_CACHE } from './response.js';
 import { routeOf } from './router.js';
@@ -56,7 +56,12 @@ export function handleError(
 	const kind = error instanceof AuthError ? error.kind : 'error';
 	const custom = kind === 'signIn' ? ctx.options.pages.signIn : ctx.options.pages.error;
 	const page = custom ? `${ctx.origin}${custom}` : `${ctx.baseUrl}/${kind === 'signIn' ? 'signin' : 'error'}`;
-	const code = error instanceof CredentialsSignin ? safeCode(error.code) : undefined;
+	const code =
+		error instanceof CredentialsSignin
+			? safeCode(error.code)
+			: error instanceof WebAuthnVerificationError && error.code !== 'webauthn'
+				? error.code
+				: undefined;
 	if (req?.action === 'error') {
 		// Failing on the error page itself: render it here rather than redirect to itself.
 		try {

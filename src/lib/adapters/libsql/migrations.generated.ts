@@ -14,5 +14,11 @@ export const migrations: readonly EmbeddedMigration[] = [
 		when: 1795317820145,
 		hash: "c83825e582174f017087297625e4521f1153d40792e3b122bf025b9f7fe97747",
 		sql: "ALTER TABLE `session` ADD `createdAt` integer;--> statement-breakpoint\nALTER TABLE `session` ADD `userAgent` text;--> statement-breakpoint\nCREATE INDEX `session_userId_idx` ON `session` (`userId`);--> statement-breakpoint\nCREATE INDEX `account_userId_idx` ON `account` (`userId`);"
+	},
+	{
+		tag: "0002_kitauth_passkeys",
+		when: 1795557899144,
+		hash: "67faf9faa97fe97fb1686cf35f7850d4f1896691aad302b6ab061ea654cd09f1",
+		sql: "ALTER TABLE `authenticator` ADD `name` text;--> statement-breakpoint\nALTER TABLE `authenticator` ADD `aaguid` text;--> statement-breakpoint\nALTER TABLE `authenticator` ADD `createdAt` integer;--> statement-breakpoint\nALTER TABLE `authenticator` ADD `lastUsedAt` integer;--> statement-breakpoint\nCREATE INDEX `authenticator_userId_idx` ON `authenticator` (`userId`);"
 	}
 ];

@@ -50,5 +50,9 @@ export interface Flow<P extends ProviderConfig> {
 	/** GET /webauthn-options/<id>: options of a browser ceremony (passkeys), for types that have one. */
 	options?(req: RequestInternal, ctx: AuthContext, provider: P): Promise<ResponseInternal>;
 	/** What a browser may know of such a provider beyond id, name and type (no secrets). */
-	publicView?(provider: P): { credentials?: Record<string, CredentialInput> };
+	publicView?(provider: P): {
+		credentials?: Record<string, CredentialInput>;
+		/** WebAuthn: the sign-in form's fields and whether passkeys are offered in autofill. */
+		webauthn?: { formFields: Record<string, CredentialInput>; enableConditionalUI: boolean };
+	};
 }

@@ -1,7 +1,8 @@
-import type { CredentialsConfig, OAuthConfig, ProviderConfig } from '../types/provider.js';
+import type { CredentialsConfig, OAuthConfig, ProviderConfig, WebAuthnConfig } from '../types/provider.js';
 import { credentialsFlow } from './credentials.js';
 import type { Flow } from './flow.js';
 import { oauthFlow } from './oauth/index.js';
+import { webauthnFlow } from './webauthn/index.js';
 
 export type { CallbackOutcome, Flow, FlowSetup } from './flow.js';
 
@@ -12,13 +13,15 @@ export type { CallbackOutcome, Flow, FlowSetup } from './flow.js';
 const FLOWS: { [T in ProviderConfig['type']]: Flow<ProviderByType[T]> } = {
 	credentials: credentialsFlow,
 	oauth: oauthFlow,
-	oidc: oauthFlow
+	oidc: oauthFlow,
+	webauthn: webauthnFlow
 };
 
 interface ProviderByType {
 	credentials: CredentialsConfig;
 	oauth: OAuthConfig;
 	oidc: OAuthConfig;
+	webauthn: WebAuthnConfig;
 }
 
 /** The flow of a provider's type. */

@@ -10,6 +10,8 @@ export interface ClientProvider {
 	type: ProviderType;
 	/** Credentials providers: the form's fields. */
 	credentials?: Record<string, CredentialInput>;
+	/** WebAuthn providers: the sign-in form's fields, and whether passkeys are offered in autofill. */
+	webauthn?: { formFields: Record<string, CredentialInput>; enableConditionalUI: boolean };
 }
 
 /** The client-safe view of one provider: id, name, type, and what its flow lets a browser know. */

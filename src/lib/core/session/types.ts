@@ -9,6 +9,11 @@ export interface SessionRead {
 	cookies: Cookie[];
 	token?: JWT;
 	user?: AdapterUser;
+	/**
+	 * When the user last proved who they are (a sign-in or re-authentication), in seconds since the
+	 * epoch; absent when unknown (a session made before kitauth recorded it).
+	 */
+	authTime?: number;
 }
 
 /** What a completed sign-in hands to the session strategy. */

@@ -181,6 +181,17 @@ export interface EventCallbacks {
 		profile: User | AdapterUser;
 	}) => Awaitable<void>;
 	session: (message: { session: Session; token?: JWT }) => Awaitable<void>;
+	/**
+	 * kitauth: a correctly signed passkey assertion whose signature counter did not go up (the
+	 * sign-in was refused). The authenticator may have been cloned: worth an alert.
+	 */
+	authenticatorCounterRegression: (message: {
+		userId: string;
+		provider: string;
+		credentialID: string;
+		storedCounter: number;
+		receivedCounter: number;
+	}) => Awaitable<void>;
 }
 
 /** The configuration record (the spec's `AuthConfig`). */
