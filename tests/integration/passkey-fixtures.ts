@@ -67,7 +67,10 @@ export function authenticator(tweaks: ConstructorParameters<typeof SoftAuthentic
 /** GET webauthn-options/<provider> → the response and its parsed body. */
 export async function options(client: TestClient, query: Record<string, string> = {}, provider = 'passkey') {
 	const res = await client.get(`webauthn-options/${provider}`, { query });
-	const body = (await res.json()) as { action: 'register' | 'authenticate'; options: never } & { error?: string };
+	const json = (res.headers.get('content-type') ?? '').includes('application/json');
+	const body = (json ? await res.json() : { error: await res.text() }) as { action: 'register' | 'authenticate'; options: never } & {
+		error?: string;
+	};
 	return { res, body };
 }
 
