@@ -16,9 +16,12 @@ export {
 	AccessDenied,
 	MissingSecret,
 	MissingSecretError,
+	ReauthenticationRequired,
+	WebAuthnVerificationError,
 	type ErrorType
 } from './core/errors.js';
 export type * from './core/types.js';
 export { customFetch, listProviders, safeCallbackUrl, type ClientProvider } from './core/index.js';
 export type { SessionManager, SessionInfo } from './sveltekit/sessions.js';
 export type { AccountsApi, LinkedAccount } from './sveltekit/accounts.js';
+export type { PasskeyInfo, PasskeyManager, PasskeyRemoval } from './sveltekit/passkeys.js';

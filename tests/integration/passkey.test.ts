@@ -18,7 +18,7 @@ describe.each(STRATEGIES)('passkeys on %s sessions', (strategy) => {
 		expect(body.action).toBe('register');
 		const creation = body.options as unknown as {
 			rp: { id: string; name: string };
-			user: { name: string; id: string };
+			user: { name: string; id: string; displayName: string };
 			challenge: string;
 			timeout: number;
 			attestation: string;

@@ -7,7 +7,7 @@
  * borrowed credential id.
  */
 import { createHash, generateKeyPairSync, type KeyObject, randomBytes, sign } from 'node:crypto';
-import { encodeCbor } from './cbor.js';
+import { type CborValue, encodeCbor } from './cbor.js';
 
 export type Algorithm = -7 | -35 | -8;
 
@@ -49,7 +49,7 @@ export interface RegistrationOptions {
 	challenge: string;
 	rp: { id?: string; name: string };
 	user: { id: string; name: string; displayName: string };
-	pubKeyCredParams: { alg: number; type: string }[];
+	pubKeyCredParams?: { alg: number; type: string }[];
 	excludeCredentials?: { id: string }[];
 }
 
@@ -140,10 +140,10 @@ export class SoftAuthenticator {
 			cose
 		]);
 		const attestationObject = encodeCbor(
-			new Map<string, string | Uint8Array | Map<string, never>>([
+			new Map<string, CborValue>([
 				['fmt', 'none'],
-				['attStmt', new Map()],
-				['authData', authData]
+				['attStmt', new Map<CborValue, CborValue>()],
+				['authData', new Uint8Array(authData)]
 			])
 		);
 		this.credentials.push(credential);

@@ -13,6 +13,7 @@ export {
 	lazyAuthServer,
 	type AuthServer,
 	type CurrentSession,
+	type PasskeyManager,
 	type Redirect,
 	type ServerRequest,
 	type ServerSetup,
@@ -21,6 +22,7 @@ export {
 export { listProviders, type ClientProvider } from './providers/public.js';
 export { signInMessage } from './pages/messages.js';
 export type { SessionInfo } from './session/manage.js';
+export type { PasskeyInfo, PasskeyRemoval } from './flows/webauthn/manage.js';
 export type { LinkedAccount } from './session/accounts.js';
 export type { Env } from './env.js';
 export * from './errors.js';
