@@ -24,4 +24,11 @@ export type * from './core/types.js';
 export { customFetch, listProviders, safeCallbackUrl, type ClientProvider } from './core/index.js';
 export type { SessionManager, SessionInfo } from './sveltekit/sessions.js';
 export type { AccountsApi, LinkedAccount } from './sveltekit/accounts.js';
-export type { PasskeyInfo, PasskeyManager, PasskeyRemoval } from './sveltekit/passkeys.js';
+export type {
+	PasskeyActionData,
+	PasskeyActions,
+	PasskeyInfo,
+	PasskeyManager,
+	PasskeyRemoval,
+	SvelteKitPasskeys
+} from './sveltekit/passkeys.js';

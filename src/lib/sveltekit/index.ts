@@ -4,8 +4,7 @@ import type { RequestEvent } from '@sveltejs/kit';
 import { type AccountsApi, createAccounts, createGetAccessToken } from './accounts.js';
 import { createCurrentSession } from './current.js';
 import { createHandle } from './handle.js';
-import { createPasskeys } from './passkeys.js';
-import type { PasskeyManager } from '../core/index.js';
+import { createPasskeys, type SvelteKitPasskeys } from './passkeys.js';
 import { createServerGetter } from './options.js';
 import { createSessionManager, type SessionManager } from './sessions.js';
 import type { SvelteKitAuthConfigInput } from './types.js';
@@ -22,8 +21,8 @@ export interface SvelteKitAuthResult {
 	 * "sudo mode": when they last signed in, and guards for sensitive actions.
 	 */
 	sessions: SessionManager;
-	/** The signed-in user's passkeys: list, rename, remove (WebAuthn providers). */
-	passkeys: PasskeyManager;
+	/** The signed-in user's passkeys: list, rename, remove (WebAuthn providers), and form actions. */
+	passkeys: SvelteKitPasskeys;
 	/** The signed-in user's linked accounts (with an adapter). */
 	accounts: AccountsApi;
 	/** The signed-in user's access token for a provider, refreshed when expired (server only). */
