@@ -10,8 +10,13 @@ export const PORTS = {
 	/** The demo on JWT sessions with the built-in pages. */
 	jwt: base + 2,
 	/** Demos started by a test itself (start-up checks). */
-	startup: base + 4
+	startup: base + 4,
+	/** The demo for passkeys, reached as http://localhost (browsers refuse WebAuthn on 127.0.0.1). */
+	passkeys: base + 6
 } as const;
+
+/** The passkey demo's "sudo mode" window: short, so a test can wait it out. */
+export const PASSKEY_REAUTH_SECONDS = 8;
 
 export const idpPort = (port: number): number => port + 1;
 
