@@ -167,7 +167,8 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 				listSessions: () => listSessions(ctx, cookies, read),
 				revokeSession: (id: string) => revokeSession(ctx, cookies, id, read),
 				revokeOtherSessions: async (options: { maxAge?: number } = {}) => {
-					requireRecentAuthentication(read, options.maxAge);
+					// Signed out there is nothing to revoke (and nobody to ask to re-authenticate).
+					if (read.session) requireRecentAuthentication(read, options.maxAge);
 					return revokeOtherSessions(ctx, cookies, read);
 				},
 				authenticatedAt: authenticatedAt(read),

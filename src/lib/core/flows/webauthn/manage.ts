@@ -131,6 +131,7 @@ export async function removePasskey(
 	id: string,
 	options: { maxAge?: number } = {}
 ): Promise<PasskeyRemoval> {
+	if (!userOf(read)) return { removed: false, reason: 'not-found' };
 	requireRecentAuthentication(read, options.maxAge);
 	const own = await ownPasskey(ctx, read, id);
 	if (!own) return { removed: false, reason: 'not-found' };
