@@ -67,7 +67,7 @@ export default defineConfig({
 		{
 			name: 'database-sessions',
 			testMatch: '**/*.e2e.ts',
-			testIgnore: ['**/*.jwt.e2e.ts', '**/*.passkey.e2e.ts'],
+			testIgnore: ['**/*.jwt.e2e.ts', '**/*.passkey.e2e.ts', '**/*.passkey-jwt.e2e.ts'],
 			use: { baseURL: `http://127.0.0.1:${PORTS.database}` }
 		},
 		{
@@ -81,6 +81,12 @@ export default defineConfig({
 			name: 'passkeys',
 			testMatch: '**/*.passkey.e2e.ts',
 			use: { baseURL: `http://localhost:${PORTS.passkeys}` }
+		},
+		{
+			// Passkeys on the built-in pages and JWT sessions, also through localhost.
+			name: 'passkeys-jwt',
+			testMatch: '**/*.passkey-jwt.e2e.ts',
+			use: { baseURL: `http://localhost:${PORTS.jwt}` }
 		}
 	],
 	webServer: [

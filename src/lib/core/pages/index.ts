@@ -7,6 +7,7 @@ import { credentialFields } from './fields.js';
 import { ErrorPage, render, SignInPage, SignOutPage, VerifyRequestPage } from './components.js';
 import { errorPageText, signInMessage } from './messages.js';
 import type { PageProvider } from './types.js';
+import { PASSKEY_SCRIPT } from './passkey-script.generated.js';
 
 /** Pages carry a CSRF token and must never be framed (clickjacking) or cached. */
 const PAGE_HEADERS = {
@@ -31,7 +32,7 @@ function page<Props extends Record<string, unknown>>(
 }
 
 export function pageProvider(ctx: AuthContext, provider: ProviderConfig): PageProvider {
-	const { credentials } = clientProvider(provider);
+	const { credentials, webauthn } = clientProvider(provider);
 	return {
 		id: provider.id,
 		name: provider.name,
@@ -39,6 +40,9 @@ export function pageProvider(ctx: AuthContext, provider: ProviderConfig): PagePr
 		signinUrl: actionUrl(ctx, `signin/${provider.id}`),
 		callbackUrl: actionUrl(ctx, `callback/${provider.id}`),
 		fields: credentials ? credentialFields(credentials) : undefined,
+		webauthn: webauthn
+			? { fields: credentialFields(webauthn.formFields), autofill: webauthn.enableConditionalUI }
+			: undefined,
 		style: 'style' in provider ? provider.style : undefined
 	};
 }
@@ -48,8 +52,12 @@ export function signInPage(
 	params: { callbackUrl: string; error?: string }
 ): ResponseInternal<string> {
 	const error = params.error ? signInMessage(params.error) : undefined;
+	const providers = ctx.options.providers.map((provider) => pageProvider(ctx, provider));
 	return page(SignInPage, {
-		providers: ctx.options.providers.map((provider) => pageProvider(ctx, provider)),
+		providers,
+		basePath: new URL(ctx.baseUrl).pathname.replace(/\/$/, ''),
+		// Passkeys need the browser: the page inlines its script (bundled, never from a CDN).
+		passkeyScript: providers.some((p) => p.webauthn) ? PASSKEY_SCRIPT : undefined,
 		csrfToken: ctx.csrf.token,
 		callbackUrl: params.callbackUrl,
 		error,

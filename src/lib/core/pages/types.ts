@@ -13,5 +13,7 @@ export interface PageProvider {
 	signinUrl: string;
 	callbackUrl: string;
 	fields?: PageField[];
+	/** WebAuthn providers: the form's fields and whether passkeys are offered in autofill. */
+	webauthn?: { fields: PageField[]; autofill: boolean };
 	style?: { logo?: string; bg?: string; text?: string };
 }
