@@ -69,7 +69,7 @@ export function rawReads(client: Client): ConformanceDb {
 			const row = await one(client, 'SELECT * FROM "authenticator" WHERE credentialID = ?', [credentialID]);
 			if (!row) return null;
 			// kitauth's optional columns (name, aaguid, createdAt, lastUsedAt) are absent fields when NULL.
-			const stored = Object.fromEntries(
+			const stored: Record<string, unknown> = Object.fromEntries(
 				Object.entries(row).filter(([key, v]) => v !== null || !['name', 'aaguid', 'createdAt', 'lastUsedAt'].includes(key))
 			);
 			for (const key of ['createdAt', 'lastUsedAt']) if (typeof stored[key] === 'number') stored[key] = new Date(stored[key] as number);

@@ -45,7 +45,9 @@ function start(form: HTMLFormElement): void {
 		void go(false);
 	});
 	if (form.dataset.autofill === 'true') {
-		void passkeyAutofillSupported().then((supported) => supported && go(true));
+		void passkeyAutofillSupported().then((supported) => {
+			if (supported) void go(true);
+		});
 	}
 }
 

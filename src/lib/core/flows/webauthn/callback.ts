@@ -1,10 +1,4 @@
-import {
-	type AuthenticationResponseJSON,
-	type RegistrationResponseJSON,
-	verifyAuthenticationResponse,
-	verifyRegistrationResponse
-} from '@simplewebauthn/server';
-import Bowser from 'bowser';
+import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { AuthContext } from '../../context.js';
 import { AdapterError, WebAuthnVerificationError } from '../../errors.js';
 import type { Identity } from '../../login.js';
@@ -15,6 +9,7 @@ import { type Ceremony, type ChallengeState, consumeChallenge } from './challeng
 import { base64ToBytes, base64urlToBase64, bytesToBase64, isBase64url } from './encoding.js';
 import { type RelyingParty, relyingParty } from './relying-party.js';
 import { type WebAuthnStore, webauthnStore } from './store.js';
+import { simpleWebAuthn } from './lazy.js';
 
 function refuse(message: string, cause?: unknown): never {
 	throw new WebAuthnVerificationError(message, cause instanceof Error ? { cause } : undefined);
@@ -112,6 +107,7 @@ async function authenticate(
 	const account = await store.getAccount(authenticator.providerAccountId, provider.id);
 	if (!account || account.userId !== authenticator.userId) unknownCredential('the passkey belongs to another provider');
 
+	const { verifyAuthenticationResponse } = await simpleWebAuthn();
 	let verification: Awaited<ReturnType<typeof verifyAuthenticationResponse>>;
 	try {
 		verification = await verifyAuthenticationResponse({
@@ -192,6 +188,7 @@ async function register(
 	const signedInAs = await ctx.options.strategy.userId(ctx, req.cookies);
 	if ((signedInAs ?? null) !== (state.signedInAs ?? null)) refuse('the session changed during the ceremony');
 
+	const { verifyRegistrationResponse } = await simpleWebAuthn();
 	let verification: Awaited<ReturnType<typeof verifyRegistrationResponse>>;
 	try {
 		verification = await verifyRegistrationResponse({
@@ -220,6 +217,7 @@ async function register(
 		(await store.getUserByAccount({ provider: provider.id, providerAccountId: credentialID }));
 	if (owned) refuse('this credential id is already registered');
 
+	const name = await passkeyName(provider, info.aaguid, req.headers.get('user-agent'));
 	const authenticator = (userId: string): AdapterAuthenticator => ({
 		credentialID,
 		credentialPublicKey: bytesToBase64(credential.publicKey),
@@ -229,7 +227,7 @@ async function register(
 		transports: credential.transports?.length ? credential.transports.join(',') : null,
 		providerAccountId: credentialID,
 		userId,
-		name: passkeyName(provider, info.aaguid, req.headers.get('user-agent')),
+		name,
 		aaguid: info.aaguid,
 		createdAt: new Date(),
 		lastUsedAt: null
@@ -252,10 +250,11 @@ async function register(
 }
 
 /** A new passkey's name: from the AAGUID (the app's list), else the browser and system, else "Passkey". */
-export function passkeyName(provider: WebAuthnConfig, aaguid: string, userAgent: string | null): string {
+export async function passkeyName(provider: WebAuthnConfig, aaguid: string, userAgent: string | null): Promise<string> {
 	const known = aaguid && !/^[0-]+$/.test(aaguid) ? provider.authenticatorName?.(aaguid) : undefined;
 	if (typeof known === 'string' && known.trim()) return known.trim().slice(0, 64);
 	if (userAgent) {
+		const { default: Bowser } = await import('bowser');
 		const { browser, os } = Bowser.parse(userAgent.slice(0, 512));
 		if (browser.name && os.name) return `${browser.name} on ${os.name}`;
 		if (browser.name) return browser.name;

@@ -1,4 +1,3 @@
-import { generateAuthenticationOptions, generateRegistrationOptions } from '@simplewebauthn/server';
 import { randomBytes } from 'node:crypto';
 import type { AuthContext } from '../../context.js';
 import { NO_CACHE } from '../../response.js';
@@ -9,6 +8,7 @@ import { type Ceremony, issueChallenge, newChallenge, timeoutOf } from './challe
 import { base64ToBase64url } from './encoding.js';
 import { relyingParty } from './relying-party.js';
 import { type WebAuthnStore, webauthnStore } from './store.js';
+import { simpleWebAuthn } from './lazy.js';
 
 /** Who the options are for: a stored user, or a new one naming an email. */
 interface UserInfo {
@@ -83,6 +83,7 @@ async function registration(
 	const rp = relyingParty(ctx, provider);
 	const existing = sessionUser ? await store.listAuthenticatorsByUserId(sessionUser.id) : [];
 	const challenge = newChallenge();
+	const { generateRegistrationOptions } = await simpleWebAuthn();
 	const options = await generateRegistrationOptions({
 		rpName: rp.name,
 		rpID: rp.id,
@@ -120,6 +121,7 @@ async function authentication(
 	const rp = relyingParty(ctx, provider);
 	const authenticators = user?.id ? await store.listAuthenticatorsByUserId(user.id) : [];
 	const challenge = newChallenge();
+	const { generateAuthenticationOptions } = await simpleWebAuthn();
 	const options = await generateAuthenticationOptions({
 		rpID: rp.id,
 		challenge: challenge.bytes,
