@@ -51,9 +51,12 @@ export const authConfig: SvelteKitAuthConfig = {
 			},
 			authorize: ({ email, password }) => checkDemoPassword(email, password)
 		}),
-		// Passkeys with no settings: the relying party is the site the browser is on (on this
+		// Passkeys with no relying-party settings: it is the site the browser is on (on this
 		// machine, http://localhost:<port>; browsers refuse passkeys on a bare IP such as 127.0.0.1).
-		Passkey,
+		Passkey({
+			// Not "Email": the password form above has that label (and the tests find it by it).
+			formFields: { email: { label: 'E-mail for a new passkey account (optional)', type: 'email', autocomplete: 'username webauthn' } }
+		}),
 		...oauthProviders
 	],
 	experimental: { enableWebAuthn: true },

@@ -4,6 +4,7 @@
  * virtual authenticator, on http://localhost (rpID `localhost`).
  */
 import { expect, test, type Page } from '@playwright/test';
+import { expectBuiltInPageAccessible } from './axe.js';
 
 async function session(page: Page): Promise<{ user?: { email?: string } } | null> {
 	return (await page.request.get('/auth/session')).json();
@@ -36,7 +37,8 @@ test('built-in page: sign up with a passkey, sign out, sign in through autofill 
 	const button = form.getByRole('button', { name: 'Sign in with Passkey' });
 	// The script enables the button (it is disabled in the HTML: passkeys need JavaScript).
 	await expect(button).toBeEnabled();
-	await form.getByLabel('Email').fill(email);
+	await expectBuiltInPageAccessible(page);
+	await form.locator('input[name="email"]').fill(email);
 	await button.click();
 	await expect(page).toHaveURL((url) => url.pathname === '/account');
 	expect((await session(page))?.user?.email).toBe(email);

@@ -5,6 +5,7 @@
  * the sudo prompt asks a stale session to confirm it is the user.
  */
 import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.js';
 import { PASSKEY_REAUTH_SECONDS } from './servers.js';
 
 interface VirtualCredential {
@@ -58,6 +59,7 @@ test('sign up with a passkey, sign in with it (button and autofill), add a secon
 	// Sign up: a new email and "Continue with a passkey" registers one and signs in.
 	await page.goto('/signin?redirectTo=/account');
 	await hydrated(page);
+	await expectNoAxeViolations(page, '/signin with passkeys');
 	await page.locator('form.kitauth-passkey input[name="email"]').fill(email);
 	await page.getByRole('button', { name: 'Continue with a passkey' }).click();
 	await expect(page).toHaveURL((url) => url.pathname === '/account');
@@ -98,6 +100,7 @@ test('sign up with a passkey, sign in with it (button and autofill), add a secon
 	await firstRow.getByLabel('Name of passkey').fill('Old laptop');
 	await firstRow.getByRole('button', { name: 'Rename' }).click();
 	await expect(page.getByRole('status').filter({ hasText: 'Passkey renamed.' })).toBeVisible();
+	await expectNoAxeViolations(page, '/account with two passkeys');
 	await expect(firstRow.getByLabel('Name of passkey')).toHaveValue('Old laptop');
 
 	// Wait until the sign-in is stale: removing asks the user to confirm it is them.
@@ -106,6 +109,7 @@ test('sign up with a passkey, sign in with it (button and autofill), add a secon
 	const prompt = page.getByRole('alertdialog');
 	await expect(prompt).toContainText('confirm it is you');
 	await expect(list.locator('li')).toHaveCount(2);
+	await expectNoAxeViolations(page, '/account with the re-authentication prompt');
 	await prompt.getByRole('button', { name: 'Confirm with a passkey' }).click();
 	await expect(page).toHaveURL((url) => url.pathname === '/account');
 	await expect(page.getByRole('alertdialog')).toHaveCount(0);
