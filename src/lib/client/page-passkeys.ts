@@ -37,7 +37,8 @@ function start(form: HTMLFormElement): void {
 			window.location.href = outcome.url;
 			return;
 		}
-		if (!(autofill && outcome.code === 'ERROR_CEREMONY_ABORTED')) say('The passkey could not be used. Try again.');
+		// Autofill runs unasked (and a button's ceremony aborts it): its failures are not news.
+		if (!autofill) say('The passkey could not be used. Try again.');
 	};
 	form.addEventListener('submit', (event) => {
 		event.preventDefault();
