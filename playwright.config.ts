@@ -2,7 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { E2E_SECRET, idpPort, PORTS } from './tests/e2e/servers.ts';
+import { E2E_SECRET, idpPort, PASSKEY_REAUTH_SECONDS, PORTS } from './tests/e2e/servers.ts';
 
 /** A fresh database per server and run (the demo migrates it at start-up). */
 function freshDatabase(): string {
@@ -38,7 +38,8 @@ function demoServer(port: number, env: Record<string, string> = {}) {
  * End-to-end tests against the built demo (`npm run build` first; `npm test` does it), driven in
  * the OS Chromium (Playwright cannot download browsers here). Two servers: the demo as it ships
  * (database sessions, its own /signin page), and the demo on JWT sessions with kitauth's built-in
- * pages; `*.jwt.e2e.ts` files run against the second.
+ * pages; `*.jwt.e2e.ts` files run against the second. A third serves `*.passkey.e2e.ts` on
+ * localhost with a short re-authentication window.
  */
 export default defineConfig({
 	testDir: 'tests/e2e',
@@ -88,18 +89,32 @@ export default defineConfig({
 		{
 			name: 'database-sessions',
 			testMatch: '**/*.e2e.ts',
-			testIgnore: '**/*.jwt.e2e.ts',
+			testIgnore: ['**/*.jwt.e2e.ts', '**/*.passkey.e2e.ts', '**/*.passkey-jwt.e2e.ts'],
 			use: { baseURL: `http://127.0.0.1:${PORTS.database}` }
 		},
 		{
 			name: 'jwt-sessions',
 			testMatch: '**/*.jwt.e2e.ts',
 			use: { baseURL: `http://127.0.0.1:${PORTS.jwt}` }
+		},
+		{
+			// WebAuthn only works on a secure context with a domain: Chromium refuses 127.0.0.1, so
+			// these tests use http://localhost (the server still listens on 127.0.0.1 only).
+			name: 'passkeys',
+			testMatch: '**/*.passkey.e2e.ts',
+			use: { baseURL: `http://localhost:${PORTS.passkeys}` }
+		},
+		{
+			// Passkeys on the built-in pages and JWT sessions, also through localhost.
+			name: 'passkeys-jwt',
+			testMatch: '**/*.passkey-jwt.e2e.ts',
+			use: { baseURL: `http://localhost:${PORTS.jwt}` }
 		}
 	],
 	webServer: [
 		// Email sign-in over SMTP: email.e2e.ts runs the server this points at.
 		demoServer(PORTS.database, { AUTH_EMAIL_SERVER: `smtp://127.0.0.1:${PORTS.smtp}`, AUTH_EMAIL_FROM: 'kitauth demo <no-reply@example.test>' }),
-		demoServer(PORTS.jwt, { KITAUTH_DEMO_SESSION: 'jwt', KITAUTH_DEMO_PAGES: 'builtin' })
+		demoServer(PORTS.jwt, { KITAUTH_DEMO_SESSION: 'jwt', KITAUTH_DEMO_PAGES: 'builtin' }),
+		demoServer(PORTS.passkeys, { KITAUTH_DEMO_REAUTH_SECONDS: String(PASSKEY_REAUTH_SECONDS) })
 	]
 });

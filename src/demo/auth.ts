@@ -4,6 +4,7 @@ import { LibSQLAdapter } from '#lib/adapters/libsql/index.js';
 import Credentials from '#lib/providers/credentials.js';
 import Email from '#lib/providers/email.js';
 import GitHub from '#lib/providers/github.js';
+import Passkey from '#lib/providers/passkey.js';
 import type { Provider } from '#lib';
 import { LOCAL_IDP_CLIENT_ID, LOCAL_IDP_CLIENT_SECRET, localIdpIssuer } from './local-idp.js';
 import { demoDatabase, demoStrategy } from './database.js';
@@ -64,11 +65,24 @@ export const authConfig: SvelteKitAuthConfig = {
 			authorize: ({ email, password }) => checkDemoPassword(email, password)
 		}),
 		...emailProviders,
+		// Passkeys with no relying-party settings: it is the site the browser is on (on this
+		// machine, http://localhost:<port>; browsers refuse passkeys on a bare IP such as 127.0.0.1).
+		Passkey({
+			// Not "Email": the password form above has that label (and the tests find it by it).
+			formFields: { email: { label: 'E-mail for a new passkey account (optional)', type: 'email', autocomplete: 'username webauthn' } }
+		}),
 		...oauthProviders
 	],
+	experimental: { enableWebAuthn: true },
 	pages,
 	// The built-in pages (sign-out, error, …) in the demo's colours, light or dark as the system is.
 	theme: { colorScheme: 'auto', brandColor: '#0b6e4f', buttonText: '#ffffff', logo: '/favicon.svg' }
 };
 
-export const { handle, signIn, signOut, sessions, accounts } = SvelteKitAuth(authConfig);
+export const { handle, signIn, signOut, sessions, accounts, passkeys } = SvelteKitAuth(authConfig);
+
+/**
+ * How recent a sign-in removing a passkey or signing out everywhere asks for ("sudo mode"), in
+ * seconds: 10 minutes, or `KITAUTH_DEMO_REAUTH_SECONDS` (the end-to-end tests shorten it).
+ */
+export const reauthenticateAge = Number(process.env.KITAUTH_DEMO_REAUTH_SECONDS) > 0 ? Number(process.env.KITAUTH_DEMO_REAUTH_SECONDS) : 600;

@@ -1,4 +1,4 @@
-import type { ClientProvider, LinkedAccount, Session, SessionPage } from '#lib';
+import type { ClientProvider, LinkedAccount, PasskeyInfo, Session, SessionPage } from '#lib';
 import { demoStrategy } from './database.js';
 
 /**
@@ -21,6 +21,8 @@ export const benchAccountData: {
 	sessions: SessionPage | null;
 	accounts: LinkedAccount[];
 	providers: ClientProvider[];
+	/** As `/account` lists them (the bench user has none). */
+	passkeys: PasskeyInfo[];
 } = {
 	user,
 	expires: epoch,
@@ -34,5 +36,6 @@ export const benchAccountData: {
 				}
 			: null,
 	accounts: [],
-	providers: [{ id: 'local', name: 'Local test IdP', type: 'oidc' }]
+	providers: [{ id: 'local', name: 'Local test IdP', type: 'oidc' }],
+	passkeys: []
 };

@@ -16,9 +16,19 @@ export {
 	AccessDenied,
 	MissingSecret,
 	MissingSecretError,
+	ReauthenticationRequired,
+	WebAuthnVerificationError,
 	type ErrorType
 } from './core/errors.js';
 export type * from './core/types.js';
 export { customFetch, listProviders, safeCallbackUrl, type ClientProvider } from './core/index.js';
 export type { SessionManager, SessionInfo, SessionPage, SessionPageOptions } from './sveltekit/sessions.js';
 export type { AccountsApi, LinkedAccount, SignInMethodsHint, UnlinkResult } from './sveltekit/accounts.js';
+export type {
+	PasskeyActionData,
+	PasskeyActions,
+	PasskeyInfo,
+	PasskeyManager,
+	PasskeyRemoval,
+	SvelteKitPasskeys
+} from './sveltekit/passkeys.js';

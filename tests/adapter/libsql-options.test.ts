@@ -71,7 +71,11 @@ const authenticatorsTable = sqliteTable('passkeys', {
 	counter: integer('counter').notNull(),
 	credentialDeviceType: text('device_type').notNull(),
 	credentialBackedUp: integer('backed_up', { mode: 'boolean' }).notNull(),
-	transports: text('transports')
+	transports: text('transports'),
+	name: text('label'),
+	aaguid: text('model'),
+	createdAt: integer('created_at', { mode: 'timestamp_ms' }),
+	lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' })
 });
 const tables = { usersTable, accountsTable, sessionsTable, verificationTokensTable, authenticatorsTable };
 
@@ -98,9 +102,13 @@ function drizzleReads(db: LibSQLDatabase): ConformanceDb {
 				.from(verificationTokensTable)
 				.where(and(eq(verificationTokensTable.identifier, identifier), eq(verificationTokensTable.token, token)))
 				.get()) ?? null) as VerificationToken | null,
-		authenticator: async (id) =>
-			((await db.select().from(authenticatorsTable).where(eq(authenticatorsTable.credentialID, id)).get()) ??
-				null) as AdapterAuthenticator | null
+		authenticator: async (id) => {
+			const row = await db.select().from(authenticatorsTable).where(eq(authenticatorsTable.credentialID, id)).get();
+			// kitauth's optional passkey columns are absent fields when NULL.
+			if (!row) return null;
+			const extras = ['name', 'aaguid', 'createdAt', 'lastUsedAt'];
+			return Object.fromEntries(Object.entries(row).filter(([key, v]) => v !== null || !extras.includes(key))) as unknown as AdapterAuthenticator;
+		}
 	};
 }
 

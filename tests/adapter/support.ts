@@ -67,10 +67,13 @@ export function rawReads(client: Client): ConformanceDb {
 		},
 		async authenticator(credentialID) {
 			const row = await one(client, 'SELECT * FROM "authenticator" WHERE credentialID = ?', [credentialID]);
-			return (
-				row &&
-				({ ...row, credentialBackedUp: row['credentialBackedUp'] === 1 } as unknown as AdapterAuthenticator)
+			if (!row) return null;
+			// kitauth's optional columns (name, aaguid, createdAt, lastUsedAt) are absent fields when NULL.
+			const stored: Record<string, unknown> = Object.fromEntries(
+				Object.entries(row).filter(([key, v]) => v !== null || !['name', 'aaguid', 'createdAt', 'lastUsedAt'].includes(key))
 			);
+			for (const key of ['createdAt', 'lastUsedAt']) if (typeof stored[key] === 'number') stored[key] = new Date(stored[key] as number);
+			return { ...stored, credentialBackedUp: row['credentialBackedUp'] === 1 } as unknown as AdapterAuthenticator;
 		}
 	};
 }

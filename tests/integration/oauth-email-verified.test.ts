@@ -108,12 +108,13 @@ describe('an existing user whose emailVerified is null', () => {
 		expect(recorded.signIn).toEqual([expect.objectContaining({ id: user.id, emailVerified: new Date(stored!) })]);
 	});
 
-	test('linked by email (allowDangerousEmailAccountLinking): set as well', async () => {
+	test('dangerous email linking never joins a user whose address is unverified (pre-registration takeover)', async () => {
+		// Whoever made this user never proved the address: the IdP's verified owner must not land in it.
 		const user = await storedUser('alice', 'alice@example.test', null, false);
-		const { res, app, recorded } = await signIn('alice', { provider: localProvider(idp, { allowDangerousEmailAccountLinking: true }) });
-		expect(res.headers.get('location'), explain(app.errors)).toBe(HOME);
-		expect(await verifiedAt(user.id)).toEqual(expect.any(Number));
-		expect(recorded.updateUser).toEqual([expect.objectContaining({ id: user.id, emailVerified: expect.any(Date) })]);
+		const { res, recorded } = await signIn('alice', { provider: localProvider(idp, { allowDangerousEmailAccountLinking: true }) });
+		expect(res.headers.get('location')).toContain('error=OAuthAccountNotLinked');
+		expect(await verifiedAt(user.id)).toBeNull();
+		expect(recorded.updateUser).toEqual([]);
 	});
 
 	test.each([

@@ -7,6 +7,9 @@
  * `basePath` option moved them.
  */
 import { appBase } from '../sveltekit/app-base.js';
+import { runCeremony } from './webauthn.js';
+
+export { forgetPasskey, passkeyAutofillSupported, passkeysSupported } from './webauthn.js';
 
 export interface ClientOptions {
 	/**
@@ -25,7 +28,10 @@ export interface ClientOptions {
 	redirect?: boolean;
 }
 
-/** `signIn`'s options: the above plus the provider's own fields (credentials, `email`). */
+/**
+ * `signIn`'s options: the above plus the provider's own fields (credentials, `email`; for a
+ * passkey provider, `action: 'register' | 'authenticate'` and `email`).
+ */
 export type ClientSignInOptions = ClientOptions & Record<string, string | boolean | undefined>;
 
 export interface SignInResult {
@@ -44,7 +50,7 @@ interface PublicProvider {
 	type: string;
 }
 
-const OWN_OPTIONS = new Set(['basePath', 'redirectTo', 'callbackUrl', 'redirect']);
+const OWN_OPTIONS = new Set(['basePath', 'redirectTo', 'callbackUrl', 'redirect', 'autofill']);
 
 function endpoints(basePath = '/auth'): string {
 	return `${appBase()}${basePath.startsWith('/') ? basePath : `/${basePath}`}`.replace(/\/+$/, '');
@@ -104,6 +110,7 @@ export async function signIn(
 	for (const [name, value] of Object.entries(options)) {
 		if (!OWN_OPTIONS.has(name) && value !== undefined) fields[name] = String(value);
 	}
+	if (known.type === 'webauthn') return passkeyCeremony(base, known.id, fields, token, callbackUrl, options);
 	const action = known.type === 'credentials' ? 'callback' : 'signin';
 	const query = authorizationParams ? `?${new URLSearchParams(authorizationParams)}` : '';
 	const url = await postForUrl(
@@ -115,6 +122,44 @@ export async function signIn(
 	const result = { ok: !params.has('error'), url, error: params.get('error'), code: params.get('code') };
 	if (options.redirect !== false) navigate(url);
 	return result;
+}
+
+async function passkeyCeremony(
+	base: string,
+	id: string,
+	fields: Record<string, string>,
+	csrfToken: string,
+	callbackUrl: string,
+	options: ClientSignInOptions,
+	autofill = false
+): Promise<SignInResult> {
+	const outcome = await runCeremony(base, id, fields, { csrfToken, callbackUrl }, autofill);
+	if (outcome.url === null) return { ok: false, url: window.location.href, error: outcome.error, code: outcome.code };
+	if (options.redirect !== false) navigate(outcome.url);
+	return { ok: outcome.error === null, url: outcome.url, error: outcome.error, code: outcome.code };
+}
+
+/**
+ * Adds a passkey to the signed-in user (a registration ceremony with a WebAuthn provider, by
+ * default `passkey`), then goes where the server says (`redirectTo`, default this page).
+ */
+export function addPasskey(provider = 'passkey', options: ClientOptions = {}): Promise<SignInResult> {
+	return signIn(provider, { ...options, action: 'register' });
+}
+
+/**
+ * Offers passkeys in the browser's autofill on this page's sign-in form (conditional mediation):
+ * needs an input with `autocomplete="username webauthn"`. Resolves when the user picks one (and the
+ * sign-in went through), or with `null` where the browser cannot. A button's ceremony (`signIn`)
+ * cancels it; call again to offer autofill anew.
+ */
+export async function passkeyAutofill(provider = 'passkey', options: ClientOptions = {}): Promise<SignInResult | null> {
+	const { passkeyAutofillSupported } = await import('./webauthn.js');
+	if (!(await passkeyAutofillSupported())) return null;
+	if (!document.querySelector('input[autocomplete~="webauthn" i]')) return null;
+	const base = endpoints(options.basePath);
+	const callbackUrl = options.redirectTo ?? options.callbackUrl ?? window.location.href;
+	return passkeyCeremony(base, provider, { action: 'authenticate' }, await csrfToken(base), callbackUrl, { redirect: options.redirect }, true);
 }
 
 /** Signs out (the session cookie goes; a database session is deleted). */

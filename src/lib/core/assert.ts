@@ -1,7 +1,6 @@
 import type { Env } from './env.js';
 import { isProduction } from './env.js';
 import {
-	ExperimentalFeatureNotEnabled,
 	InvalidEndpoints,
 	InvalidProvider,
 	MissingSecret,
@@ -50,9 +49,6 @@ export function assertConfig(input: {
 export function assertProviders(providers: readonly ProviderConfig[], setup: { config: AuthConfig; session: SessionOptions }): void {
 	const { config, session } = setup;
 	for (const provider of providers) {
-		if ((provider.type as string) === 'webauthn' && !config.experimental?.enableWebAuthn) {
-			throw new ExperimentalFeatureNotEnabled('WebAuthn providers need experimental.enableWebAuthn.');
-		}
 		const flow = flowOfType(provider.type);
 		if (!flow) throw new InvalidProvider(`Provider "${provider.id}" has a type kitauth does not support: ${JSON.stringify(provider.type)}.`);
 		flow.assert(provider, { config, session });

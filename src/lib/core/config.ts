@@ -201,6 +201,7 @@ export function resolveOptions(config: AuthConfig, resolve: ResolveOptions = {})
 		runtime
 	};
 	if (config.debug) logger.warn('debug-enabled');
+	if (options.enableWebAuthn) logger.warn('experimental-webauthn');
 	Object.freeze(options);
 	return options;
 }

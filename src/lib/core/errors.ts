@@ -40,7 +40,8 @@ export type ErrorType =
 	| 'InvalidRequest'
 	| 'InvalidRateLimit'
 	| 'RateLimitStoreError'
-	| 'RateLimited';
+	| 'RateLimited'
+	| 'ReauthenticationRequired';
 
 /** Which page an error lands on: the sign-in page (with `?error=`) or the error page. */
 export type ErrorKind = 'signIn' | 'error';
@@ -196,8 +197,14 @@ export class DuplicateConditionalUI extends AuthError {
 export class MissingWebAuthnAutocomplete extends AuthError {
 	static override readonly type = 'MissingWebAuthnAutocomplete';
 }
+/**
+ * A passkey ceremony failed verification. `code` travels in the URL like `CredentialsSignin`'s:
+ * `unknown-credential` tells the browser the passkey it used is not (or no longer) known here, so
+ * it can stop offering it (WebAuthn Signal API); every other failure is `webauthn`.
+ */
 export class WebAuthnVerificationError extends SignInError {
 	static override readonly type = 'WebAuthnVerificationError';
+	code: 'webauthn' | 'unknown-credential' = 'webauthn';
 }
 export class ExperimentalFeatureNotEnabled extends AuthError {
 	static override readonly type = 'ExperimentalFeatureNotEnabled';
@@ -234,6 +241,18 @@ export class RateLimited extends SignInError {
 	constructor(retryAfter: number) {
 		super(`Too many attempts: retry after ${retryAfter} s`);
 		this.retryAfter = retryAfter;
+	}
+}
+
+/**
+ * kitauth: a sensitive action (removing a passkey, signing out everywhere, the app's own) needs a
+ * recent sign-in, and the session's is older than `maxAge` seconds: sign in again (re-authenticate)
+ * and retry.
+ */
+export class ReauthenticationRequired extends AuthError {
+	static override readonly type = 'ReauthenticationRequired';
+	constructor(readonly maxAge: number) {
+		super(`This action needs a sign-in within the last ${maxAge} seconds`);
 	}
 }
 

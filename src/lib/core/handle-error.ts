@@ -9,7 +9,8 @@ import {
 	retryAfterOf,
 	safeCode,
 	UnknownAction,
-	urlErrorFor
+	urlErrorFor,
+	WebAuthnVerificationError
 } from './errors.js';
 import { signInMessage } from './pages/messages.js';
 import { errorPage, signInPage } from './pages/index.js';
@@ -70,7 +71,12 @@ export function handleError(
 	const kind = error instanceof AuthError ? error.kind : 'error';
 	const custom = kind === 'signIn' ? ctx.options.pages.signIn : ctx.options.pages.error;
 	const page = custom ? `${ctx.origin}${custom}` : `${ctx.baseUrl}/${kind === 'signIn' ? 'signin' : 'error'}`;
-	const code = error instanceof CredentialsSignin ? safeCode(error.code) : undefined;
+	const code =
+		error instanceof CredentialsSignin
+			? safeCode(error.code)
+			: error instanceof WebAuthnVerificationError && error.code !== 'webauthn'
+				? error.code
+				: undefined;
 	if (req?.action === 'error') {
 		// Failing on the error page itself: render it here rather than redirect to itself.
 		try {

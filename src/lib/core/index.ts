@@ -14,6 +14,7 @@ export {
 	lazyAuthServer,
 	type AuthServer,
 	type CurrentSession,
+	type PasskeyManager,
 	type Redirect,
 	type ServerRequest,
 	type Platform,
@@ -24,6 +25,7 @@ export { listProviders, type ClientProvider } from './providers/public.js';
 export { signInMessage } from './pages/messages.js';
 export type { SessionInfo, SessionPage, SessionPageOptions } from './session/manage.js';
 export type { LinkedAccount, SignInMethodsHint, UnlinkResult } from './session/accounts.js';
+export type { PasskeyInfo, PasskeyRemoval } from './flows/webauthn/manage.js';
 export type { Env } from './env.js';
 export * from './errors.js';
 export type * from './types.js';

@@ -15,6 +15,11 @@ export interface Identity {
 	credentials?: Record<string, unknown>;
 	/** The provider lets an account join an existing user with the same email. */
 	allowDangerousEmailAccountLinking?: boolean;
+	/**
+	 * What the flow stores once the user is known (found, created or linked) and before the
+	 * session starts: a new passkey's authenticator, which needs the user's id.
+	 */
+	onUser?(user: User & { id: string }): Promise<void>;
 }
 
 /**
@@ -36,6 +41,7 @@ export async function completeSignIn(
 	const linking = account.type !== 'credentials' && ctx.options.adapter;
 	const signedInAs = linking ? await ctx.options.strategy.userId(ctx, req.cookies) : undefined;
 	const { user, isNewUser } = await resolveUser(ctx, identity, known, signedInAs, identity.allowDangerousEmailAccountLinking === true);
+	await identity.onUser?.(user);
 	const cookies = await ctx.options.strategy.start(ctx, {
 		user,
 		account,

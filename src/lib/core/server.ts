@@ -3,6 +3,8 @@ import { type AuthOptions, createRuntime, resolveOptions, type ResolveOptions } 
 import { type AuthContext, actionUrl, createContext, withParams } from './context.js';
 import { accessToken } from './flows/oauth/access-token.js';
 import { flowOf } from './flows/index.js';
+import { listPasskeys, type PasskeyInfo, type PasskeyRemoval, removePasskey, renamePasskey } from './flows/webauthn/manage.js';
+import { relatedOriginsDocument } from './flows/webauthn/well-known.js';
 import { type ClientProvider, clientProvider } from './providers/public.js';
 import { toResponse } from './response.js';
 import type { Platform } from './request.js';
@@ -18,6 +20,7 @@ import {
 	type SessionPage,
 	type SessionPageOptions
 } from './session/manage.js';
+import { authenticatedAt, recentlyAuthenticated, requireRecentAuthentication } from './session/recent.js';
 import { assertTrustedHost } from './trust.js';
 import type { AuthConfig } from './types/config.js';
 import type { Cookie, RequestInternal } from './types/internal.js';
@@ -26,6 +29,9 @@ import type { Session } from './types/models.js';
 export type { Platform } from './request.js';
 
 type Awaitable<T> = T | PromiseLike<T>;
+
+/** Where a relying party lists the other origins its passkeys may be used on (Related Origin Requests). */
+const WELL_KNOWN_WEBAUTHN = '/.well-known/webauthn';
 
 /** The request a server-side call is made for. */
 export interface ServerRequest {
@@ -71,8 +77,26 @@ export interface CurrentSession {
 	listSessionPage(options?: SessionPageOptions): Promise<SessionPage>;
 	/** Ends one of the user's sessions by its `id` from `listSessions()`; `false` if not theirs. */
 	revokeSession(id: string): Promise<boolean>;
-	/** "Sign out everywhere else": ends every session of the user but this one; the count. */
-	revokeOtherSessions(): Promise<number>;
+	/**
+	 * "Sign out everywhere else": ends every session of the user but this one; the count. Needs a
+	 * recent sign-in (see `requireRecentAuthentication`; `maxAge` default 10 minutes).
+	 */
+	revokeOtherSessions(options?: { maxAge?: number }): Promise<number>;
+	/**
+	 * When the user last signed in or re-authenticated (every sign-in, including one made while
+	 * signed in, starts a new session); `null` when signed out or unknown.
+	 */
+	readonly authenticatedAt: Date | null;
+	/** "Sudo mode": did the user sign in within `maxAge` seconds (default 600)? */
+	recentlyAuthenticated(maxAge?: number): boolean;
+	/**
+	 * Guards a sensitive action: throws `ReauthenticationRequired` unless the user signed in within
+	 * `maxAge` seconds (default 600). Re-authenticating is signing in again while signed in (a
+	 * passkey, or the provider of a linked account), then retrying.
+	 */
+	requireRecentAuthentication(maxAge?: number): void;
+	/** The signed-in user's passkeys (WebAuthn providers): list, rename, remove. */
+	readonly passkeys: PasskeyManager;
 	/**
 	 * The providers linked to the user (no tokens), each saying whether it may be unlinked; `[]`
 	 * when signed out or without an adapter. `otherSignIn`: see `unlinkAccount`.
@@ -93,6 +117,19 @@ export interface CurrentSession {
 	accessToken(providerId: string): Promise<string | null>;
 }
 
+/** The signed-in user's passkeys. */
+export interface PasskeyManager {
+	/** Newest first; `[]` when signed out or without WebAuthn providers. */
+	list(): Promise<PasskeyInfo[]>;
+	/** Renames one by its `id`; `false` when it is not the user's or the name is empty. */
+	rename(id: string, name: string): Promise<boolean>;
+	/**
+	 * Removes one by its `id`. Needs a recent sign-in (throws `ReauthenticationRequired`), and is
+	 * refused when it is the user's last way to sign in.
+	 */
+	remove(id: string, options?: { maxAge?: number }): Promise<PasskeyRemoval>;
+}
+
 /**
  * kitauth's framework-free server API for one configuration: everything an integration (kitauth's
  * SvelteKit edge, or another framework's) needs, without building requests of its own.
@@ -100,11 +137,15 @@ export interface CurrentSession {
 export interface AuthServer {
 	/** The path the REST API and built-in pages live under (e.g. `/auth`). */
 	readonly basePath: string;
-	/** Does `pathname` belong to the REST API and built-in pages? */
+	/**
+	 * Does `pathname` belong to the REST API and built-in pages (or, when a WebAuthn provider lists
+	 * related origins, is it `/.well-known/webauthn`)?
+	 */
 	serves(pathname: string): boolean;
 	/**
-	 * Answers a request under `basePath` (as `Auth()` does); `platform.clientAddress` is the
-	 * connection's address where the framework knows it (for the rate limiter).
+	 * Answers a request under `basePath` (as `Auth()` does), and `/.well-known/webauthn`;
+	 * `platform.clientAddress` is the connection's address where the framework knows it (for the
+	 * rate limiter).
 	 */
 	handle(request: Request, platform?: Platform): Promise<Response>;
 	/** Reads the request's session. Throws `UntrustedHost` (never a session) when the host is not trusted. */
@@ -133,6 +174,7 @@ export type ServerSetup = Pick<ResolveOptions, 'env' | 'runtime'>;
 export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): AuthServer {
 	const options = resolveOptions(config, setup);
 	const providers = options.providers.map(clientProvider);
+	const wellKnown = relatedOriginsDocument(options.providers);
 	const serverContext = (request: ServerRequest, cookies: Record<string, string>, call: { body?: Record<string, unknown>; providerId?: string } = {}) => {
 		assertTrustedHost(options, request.url);
 		return createContext(options, { url: request.url, cookies, body: call.body ?? {}, providerId: call.providerId }, { csrfChecked: true });
@@ -141,8 +183,14 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 
 	return Object.freeze({
 		basePath: options.basePath,
-		serves: (pathname: string) => pathname === options.basePath || pathname.startsWith(`${options.basePath}/`),
-		handle: async (request: Request, platform?: Platform) => toResponse(await respond(request, options, platform), request),
+		serves: (pathname: string) =>
+			pathname === options.basePath ||
+			pathname.startsWith(`${options.basePath}/`) ||
+			(wellKnown !== undefined && pathname === WELL_KNOWN_WEBAUTHN),
+		handle: async (request: Request, platform?: Platform) => {
+			if (wellKnown && new URL(request.url).pathname === WELL_KNOWN_WEBAUTHN) return wellKnown(request);
+			return toResponse(await respond(request, options, platform), request);
+		},
 		async session(request: ServerRequest): Promise<CurrentSession> {
 			const cookies = cookiesOf(request);
 			const ctx = serverContext(request, cookies);
@@ -153,7 +201,19 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 				listSessions: () => listSessions(ctx, read),
 				listSessionPage: (options?: SessionPageOptions) => listSessionPage(ctx, read, options),
 				revokeSession: (id: string) => revokeSession(ctx, id, read),
-				revokeOtherSessions: () => revokeOtherSessions(ctx, read),
+				revokeOtherSessions: async (options: { maxAge?: number } = {}) => {
+					// Signed out there is nothing to revoke (and nobody to ask to re-authenticate).
+					if (read.session) requireRecentAuthentication(read, options.maxAge);
+					return revokeOtherSessions(ctx, read);
+				},
+				authenticatedAt: authenticatedAt(read),
+				recentlyAuthenticated: (maxAge?: number) => recentlyAuthenticated(read, maxAge),
+				requireRecentAuthentication: (maxAge?: number) => requireRecentAuthentication(read, maxAge),
+				passkeys: Object.freeze({
+					list: () => listPasskeys(ctx, read),
+					rename: (id: string, name: string) => renamePasskey(ctx, read, id, name),
+					remove: (id: string, options?: { maxAge?: number }) => removePasskey(ctx, read, id, options)
+				}),
 				linkedAccounts: (hint?: SignInMethodsHint) => linkedAccounts(ctx, read, hint),
 				unlinkAccount: (provider: string, options?: SignInMethodsHint & { providerAccountId?: string }) =>
 					unlinkAccount(ctx, read, provider, options),

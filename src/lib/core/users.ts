@@ -25,7 +25,7 @@ export async function existingUser(ctx: AuthContext, account: Account): Promise<
  * - account known: sign in as its owner, unless someone else is signed in (→ not linked);
  * - new account while signed in: link it to the current user;
  * - new account, signed out, email already taken: refuse (`OAuthAccountNotLinked`) unless the
- *   provider allows dangerous email linking;
+ *   provider allows dangerous email linking and the stored user's address is verified;
  * - otherwise: create the user and link the account.
  * Credentials users (database sessions) are found by id or email, or mirrored into the store so the
  * session row has a user to point at. A provider that vouches for the user's email marks it verified
@@ -78,7 +78,10 @@ export async function resolveUser(
 	const email = typeof user.email === 'string' ? user.email.toLowerCase() : undefined;
 	const byEmail = email ? await store.getUserByEmail(email) : null;
 	if (byEmail) {
-		if (!allowEmailLinking) throw new notLinked('Another account already uses this email');
+		// Joining by email needs both sides to vouch for the address: the provider (dangerous
+		// linking allowed) and the stored user (a verified address). An unverified sign-up with
+		// someone else's address (a passkey, say) must not collect their account when they come.
+		if (!allowEmailLinking || !byEmail.emailVerified) throw new notLinked('Another account already uses this email');
 		await link(byEmail);
 		return existing(byEmail);
 	}

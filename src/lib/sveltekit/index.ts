@@ -4,6 +4,7 @@ import type { RequestEvent } from '@sveltejs/kit';
 import { type AccountsApi, createAccounts, createGetAccessToken } from './accounts.js';
 import { createCurrentSession } from './current.js';
 import { createHandle } from './handle.js';
+import { createPasskeys, type SvelteKitPasskeys } from './passkeys.js';
 import { createServerGetter } from './options.js';
 import { createSessionManager, type SessionManager } from './sessions.js';
 import type { SvelteKitAuthConfigInput } from './types.js';
@@ -15,8 +16,13 @@ export interface SvelteKitAuthResult {
 	signIn: SignInFunction;
 	/** A form action (`actions = { signOut }`) and a server function (`signOut()`). */
 	signOut: SignOutFunction;
-	/** The signed-in user's sessions: list, revoke one, revoke all others (database sessions). */
+	/**
+	 * The signed-in user's sessions: list, revoke one, revoke all others (database sessions); and
+	 * "sudo mode": when they last signed in, and guards for sensitive actions.
+	 */
 	sessions: SessionManager;
+	/** The signed-in user's passkeys: list, rename, remove (WebAuthn providers), and form actions. */
+	passkeys: SvelteKitPasskeys;
 	/** The signed-in user's linked accounts (with an adapter). */
 	accounts: AccountsApi;
 	/** The signed-in user's access token for a provider, refreshed when expired (server only). */
@@ -35,6 +41,7 @@ export function SvelteKitAuth(config: SvelteKitAuthConfigInput): SvelteKitAuthRe
 		signIn: createSignIn(getServer),
 		signOut: createSignOut(getServer),
 		sessions: createSessionManager(current),
+		passkeys: createPasskeys(current),
 		accounts: createAccounts(current),
 		getAccessToken: createGetAccessToken(current)
 	};

@@ -72,4 +72,40 @@ export function webauthnTests(target: () => Target): void {
 		expect(await adapter.getAccount(account.providerAccountId, 'passkey')).toMatchObject(account);
 		expect(await adapter.getUserByAccount(account)).toEqual(user);
 	});
+
+	test('kitauth: updateAuthenticatorUse is a compare-and-set on the counter (null when it moved or is unknown)', async () => {
+		const { adapter, db } = target();
+		const authenticator = { ...newAuthenticator((await createUser(target())).id), counter: 4 };
+		await adapter.createAuthenticator(authenticator);
+		const usedAt = new Date(Math.floor(Date.now() / 1000) * 1000);
+		const updated = await adapter.updateAuthenticatorUse(authenticator.credentialID, { expectedCounter: 4, counter: 5, backedUp: false, usedAt });
+		expect(updated).toEqual({ ...authenticator, counter: 5, credentialBackedUp: false, lastUsedAt: usedAt });
+		// A second use that read the old counter loses; the row keeps the winner's values.
+		expect(await adapter.updateAuthenticatorUse(authenticator.credentialID, { expectedCounter: 4, counter: 9, backedUp: true, usedAt })).toBeNull();
+		expect(await db.authenticator(authenticator.credentialID)).toMatchObject({ counter: 5, credentialBackedUp: false });
+		const both = await Promise.all(
+			[6, 6].map((counter) => adapter.updateAuthenticatorUse(authenticator.credentialID, { expectedCounter: 5, counter, backedUp: false, usedAt }))
+		);
+		expect(both.filter(Boolean)).toHaveLength(1);
+		expect(await adapter.updateAuthenticatorUse(uid(), { expectedCounter: 0, counter: 1, backedUp: false, usedAt })).toBeNull();
+	});
+
+	test('kitauth: name, AAGUID and dates round-trip; updateAuthenticatorName renames; deleteAuthenticator deletes once', async () => {
+		const { adapter, db } = target();
+		const createdAt = new Date(1_700_000_000_000);
+		const authenticator = {
+			...newAuthenticator((await createUser(target())).id),
+			name: 'iCloud Keychain',
+			aaguid: 'fbfc3007-154e-4ecc-8c0b-6e020557d7bd',
+			createdAt
+		};
+		expect(await adapter.createAuthenticator(authenticator)).toEqual(authenticator);
+		expect(await adapter.getAuthenticator(authenticator.credentialID)).toEqual(authenticator);
+		expect(await adapter.updateAuthenticatorName(authenticator.credentialID, 'Work laptop')).toEqual({ ...authenticator, name: 'Work laptop' });
+		expect(await db.authenticator(authenticator.credentialID)).toMatchObject({ name: 'Work laptop' });
+		expect(await adapter.updateAuthenticatorName(uid(), 'x')).toBeNull();
+		expect(await adapter.deleteAuthenticator(authenticator.credentialID)).toEqual({ ...authenticator, name: 'Work laptop' });
+		expect(await db.authenticator(authenticator.credentialID)).toBeNull();
+		expect(await adapter.deleteAuthenticator(authenticator.credentialID)).toBeNull();
+	});
 }

@@ -140,15 +140,18 @@ describe('every provider type', () => {
 		expect($$('.divider').map(text)).toEqual(['or']);
 	});
 
-	test('passkeys: shown through the `passkey` snippet, and not at all without it', () => {
-		const without = renderDom(SignIn, { providers: [passkey, creds] });
-		expect(without.body).not.toContain('Passkey');
-		expect(without.$$('.divider')).toHaveLength(0);
+	test('passkeys: through the `passkey` snippet, or else a plain form for the page script (disabled until it runs)', () => {
+		const without = renderDom(SignIn, { providers: [passkey, creds], basePath: '/api/auth' });
+		const form = without.$('form[data-kitauth-passkey="passkey"]');
+		expect(form?.getAttribute('data-base')).toBe('/api/auth');
+		expect(form?.querySelector('button[type="submit"]')?.hasAttribute('disabled')).toBe(true);
+		expect(without.$$('.divider')).toHaveLength(1);
 		const button = createRawSnippet((provider: () => ClientProvider) => ({
 			render: () => `<button type="button" class="my-passkey">Use ${provider().name}</button>`
 		}));
 		const withSnippet = renderDom(SignIn, { providers: [passkey, creds], passkey: button });
 		expect(withSnippet.$$('.my-passkey').map(text)).toEqual(['Use Passkey']);
+		expect(withSnippet.$$('form[data-kitauth-passkey]')).toHaveLength(0);
 		expect(withSnippet.$$('.divider')).toHaveLength(1);
 	});
 

@@ -1,8 +1,8 @@
 /** WebAuthn authenticators (passkeys). */
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Adapter } from '../../core/types/adapter.js';
 import type { AdapterContext } from './context.js';
-import { notFound } from './errors.js';
+import { LibSQLAdapterError, notFound } from './errors.js';
 import { columnValues, single, toAuthenticator, type Row } from './rows.js';
 
 type AuthenticatorMethods = Required<
@@ -12,6 +12,9 @@ type AuthenticatorMethods = Required<
 		| 'getAuthenticator'
 		| 'listAuthenticatorsByUserId'
 		| 'updateAuthenticatorCounter'
+		| 'updateAuthenticatorUse'
+		| 'updateAuthenticatorName'
+		| 'deleteAuthenticator'
 	>
 >;
 
@@ -60,6 +63,45 @@ export function authenticatorMethods({ db, tables, guard }: AdapterContext): Aut
 				const row = rows[0];
 				if (!row) throw notFound('updateAuthenticatorCounter', 'No authenticator with this credentialID');
 				return toAuthenticator(row);
+			}),
+
+		// One conditional UPDATE: of two sign-ins that read the same counter, only the first
+		// changes the row; the other finds the counter moved and gets null.
+		updateAuthenticatorUse: (credentialID, use) =>
+			guard.run('updateAuthenticatorUse', async () => {
+				const values = columnValues(authenticators, {
+					counter: use.counter,
+					credentialBackedUp: use.backedUp,
+					lastUsedAt: use.usedAt
+				});
+				const [rows] = await db.batch([
+					db
+						.update(authenticators)
+						.set(values)
+						.where(and(eq(authenticators.credentialID, credentialID), eq(authenticators.counter, use.expectedCounter)))
+						.returning()
+				]);
+				return rows[0] ? toAuthenticator(rows[0]) : null;
+			}),
+
+		updateAuthenticatorName: (credentialID, name) =>
+			guard.run('updateAuthenticatorName', async () => {
+				const values = columnValues(authenticators, { name });
+				if (!Object.hasOwn(values, 'name')) {
+					throw new LibSQLAdapterError('updateAuthenticatorName', 'UNKNOWN', 'the authenticators table has no name column');
+				}
+				const [rows] = await db.batch([
+					db.update(authenticators).set({ name }).where(eq(authenticators.credentialID, credentialID)).returning()
+				]);
+				return rows[0] ? toAuthenticator(rows[0]) : null;
+			}),
+
+		deleteAuthenticator: (credentialID) =>
+			guard.run('deleteAuthenticator', async () => {
+				const [rows] = await db.batch([
+					db.delete(authenticators).where(eq(authenticators.credentialID, credentialID)).returning()
+				]);
+				return rows[0] ? toAuthenticator(rows[0]) : null;
 			})
 	};
 }

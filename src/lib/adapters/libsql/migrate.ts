@@ -139,7 +139,14 @@ function ifNotExists(statement: string): string {
 }
 
 /** Columns that kitauth's later migrations add: an Auth.js database does not have them yet. */
-const ADDED_LATER = new Set(['session.createdAt', 'session.userAgent']);
+const ADDED_LATER = new Set([
+	'session.createdAt',
+	'session.userAgent',
+	'authenticator.name',
+	'authenticator.aaguid',
+	'authenticator.createdAt',
+	'authenticator.lastUsedAt'
+]);
 
 /** Before adopting: every existing table must have Auth.js's columns; say which does not. */
 async function checkAdoptable(client: Client): Promise<void> {

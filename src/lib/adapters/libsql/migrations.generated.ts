@@ -20,5 +20,11 @@ export const migrations: readonly EmbeddedMigration[] = [
 		when: 1795556384115,
 		hash: "4a69a6dbab6d56a09dc3e9b4f2bc3906ea2eff383992bc532f1fc568089e6f32",
 		sql: "CREATE TABLE `rateLimit` (\n\t`key` text PRIMARY KEY NOT NULL,\n\t`count` integer NOT NULL,\n\t`resetAt` integer NOT NULL\n);\n--> statement-breakpoint\nCREATE INDEX `rateLimit_resetAt_idx` ON `rateLimit` (`resetAt`);"
+	},
+	{
+		tag: "0003_kitauth_passkeys",
+		when: 1795561215542,
+		hash: "67faf9faa97fe97fb1686cf35f7850d4f1896691aad302b6ab061ea654cd09f1",
+		sql: "ALTER TABLE `authenticator` ADD `name` text;--> statement-breakpoint\nALTER TABLE `authenticator` ADD `aaguid` text;--> statement-breakpoint\nALTER TABLE `authenticator` ADD `createdAt` integer;--> statement-breakpoint\nALTER TABLE `authenticator` ADD `lastUsedAt` integer;--> statement-breakpoint\nCREATE INDEX `authenticator_userId_idx` ON `authenticator` (`userId`);"
 	}
 ];

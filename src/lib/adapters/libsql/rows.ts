@@ -89,9 +89,14 @@ export function toVerificationToken(row: Row): VerificationToken {
 	};
 }
 
+/** kitauth's optional authenticator columns: left out when empty, so Auth.js-shaped rows stay as they were. */
+const AUTHENTICATOR_EXTRAS = ['name', 'aaguid', 'createdAt', 'lastUsedAt'] as const;
+
 export function toAuthenticator(row: Row): AdapterAuthenticator {
-	return {
-		...row,
+	const rest: Row = { ...row };
+	for (const key of AUTHENTICATOR_EXTRAS) delete rest[key];
+	const authenticator: AdapterAuthenticator = {
+		...rest,
 		credentialID: String(row['credentialID']),
 		userId: String(row['userId']),
 		providerAccountId: String(row['providerAccountId']),
@@ -101,6 +106,11 @@ export function toAuthenticator(row: Row): AdapterAuthenticator {
 		credentialBackedUp: Boolean(row['credentialBackedUp']),
 		transports: (row['transports'] ?? null) as string | null
 	};
+	if (row['name'] != null) authenticator.name = String(row['name']);
+	if (row['aaguid'] != null) authenticator.aaguid = String(row['aaguid']);
+	if (row['createdAt'] != null) authenticator.createdAt = toDate(row['createdAt']);
+	if (row['lastUsedAt'] != null) authenticator.lastUsedAt = toDate(row['lastUsedAt']);
+	return authenticator;
 }
 
 /**

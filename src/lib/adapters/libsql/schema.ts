@@ -5,8 +5,10 @@
  * by Auth.js keeps working: camelCase for the service's own fields, snake_case for the OAuth token
  * fields. The primary keys and unique constraints are Auth.js's too (they double as the unique
  * indexes on email, (provider, providerAccountId), session token and credentialID). What kitauth
- * adds lives in the second migration: `session.createdAt`, `session.userAgent`, and indexes on
- * `session.userId` and `account.userId` (sign-out-everywhere and the account list read by user).
+ * adds lives in later migrations: `session.createdAt`, `session.userAgent`, and indexes on
+ * `session.userId` and `account.userId` (sign-out-everywhere and the account list read by user);
+ * the passkey list's `authenticator.name`, `aaguid`, `createdAt`, `lastUsedAt` and an index on
+ * `authenticator.userId` (the fourth).
  *
  * Dates are integer milliseconds (`timestamp_ms`) so they round-trip exactly.
  *
@@ -88,10 +90,19 @@ export const authenticators = sqliteTable(
 		counter: integer('counter').notNull(),
 		credentialDeviceType: text('credentialDeviceType').notNull(),
 		credentialBackedUp: integer('credentialBackedUp', { mode: 'boolean' }).notNull(),
-		transports: text('transports')
+		transports: text('transports'),
+		/** kitauth: the name the user knows the passkey by. */
+		name: text('name'),
+		/** kitauth: the authenticator model's AAGUID. */
+		aaguid: text('aaguid'),
+		/** kitauth. Nullable: rows adopted from an Auth.js database have none. */
+		createdAt: integer('createdAt', { mode: 'timestamp_ms' }),
+		/** kitauth: the last sign-in with this passkey. */
+		lastUsedAt: integer('lastUsedAt', { mode: 'timestamp_ms' })
 	},
 	(authenticator) => [
-		primaryKey({ columns: [authenticator.userId, authenticator.credentialID] })
+		primaryKey({ columns: [authenticator.userId, authenticator.credentialID] }),
+		index('authenticator_userId_idx').on(authenticator.userId)
 	]
 );
 

@@ -23,6 +23,7 @@ export type AccountsTable = Columns<
 /** `createdAt` and `userAgent` are kitauth's: an Auth.js sessions table works without them. */
 export type SessionsTable = Columns<'sessionToken' | 'userId' | 'expires', 'createdAt' | 'userAgent'>;
 export type VerificationTokensTable = Columns<'identifier' | 'token' | 'expires'>;
+/** `name`, `aaguid`, `createdAt` and `lastUsedAt` are kitauth's: an Auth.js table works without them. */
 export type AuthenticatorsTable = Columns<
 	| 'credentialID'
 	| 'userId'
@@ -31,7 +32,8 @@ export type AuthenticatorsTable = Columns<
 	| 'counter'
 	| 'credentialDeviceType'
 	| 'credentialBackedUp'
-	| 'transports'
+	| 'transports',
+	'name' | 'aaguid' | 'createdAt' | 'lastUsedAt'
 >;
 
 /** kitauth's: the rate limiter's counters. */

@@ -61,5 +61,9 @@ export interface Flow<P extends ProviderConfig> {
 	 */
 	signsInByEmail?: boolean;
 	/** What a browser may know of such a provider beyond id, name and type (no secrets). */
-	publicView?(provider: P): { credentials?: Record<string, CredentialInput> };
+	publicView?(provider: P): {
+		credentials?: Record<string, CredentialInput>;
+		/** WebAuthn: the sign-in form's fields and whether passkeys are offered in autofill. */
+		webauthn?: { formFields: Record<string, CredentialInput>; enableConditionalUI: boolean };
+	};
 }

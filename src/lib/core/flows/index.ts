@@ -1,8 +1,9 @@
-import type { CredentialsConfig, EmailConfig, OAuthConfig, ProviderConfig } from '../types/provider.js';
+import type { CredentialsConfig, EmailConfig, OAuthConfig, ProviderConfig, WebAuthnConfig } from '../types/provider.js';
 import { credentialsFlow } from './credentials.js';
 import { emailFlow } from './email/index.js';
 import type { Flow } from './flow.js';
 import { oauthFlow } from './oauth/index.js';
+import { webauthnFlow } from './webauthn/index.js';
 
 export type { CallbackOutcome, Flow, FlowSetup } from './flow.js';
 
@@ -14,7 +15,8 @@ const FLOWS: { [T in ProviderConfig['type']]: Flow<ProviderByType[T]> } = {
 	credentials: credentialsFlow,
 	email: emailFlow,
 	oauth: oauthFlow,
-	oidc: oauthFlow
+	oidc: oauthFlow,
+	webauthn: webauthnFlow
 };
 
 interface ProviderByType {
@@ -22,6 +24,7 @@ interface ProviderByType {
 	email: EmailConfig;
 	oauth: OAuthConfig;
 	oidc: OAuthConfig;
+	webauthn: WebAuthnConfig;
 }
 
 /** The flow of a provider's type. */

@@ -5,6 +5,8 @@ import type { ClientProvider } from '../providers/public.js';
 import { clientProvider } from '../providers/public.js';
 import { ConfirmSignIn, ErrorPage, Page, render, SignIn, SignOut, VerifyRequest } from './components.js';
 import { errorPageText } from './messages.js';
+import { PASSKEY_SCRIPT } from './passkey-script.generated.js';
+import { flowOf } from '../flows/index.js';
 import type { VerifyRequestCode } from './types.js';
 
 /** Pages carry a CSRF token and must never be framed (clickjacking) or cached. */
@@ -22,12 +24,13 @@ function page<Props extends Record<string, unknown>>(
 	title: string,
 	view: Component<Props>,
 	props: Props,
-	status = 200
+	status = 200,
+	script?: string
 ): ResponseInternal<string> {
 	const { theme } = ctx.options;
 	// The frame carries the colours and the scheme; the view shows the logo.
 	const viewProps = { ...props, theme: theme.logo ? { logo: theme.logo } : undefined };
-	const { head, body } = render(Page<Props>, { props: { theme, title, view, props: viewProps } });
+	const { head, body } = render(Page<Props>, { props: { theme, title, view, props: viewProps, script } });
 	const html =
 		'<!doctype html><html lang="en"><head><meta charset="utf-8">' +
 		'<meta name="viewport" content="width=device-width, initial-scale=1">' +
@@ -37,16 +40,27 @@ function page<Props extends Record<string, unknown>>(
 
 export function signInPage(ctx: AuthContext, params: { callbackUrl: string; error?: string }): ResponseInternal<string> {
 	const fields = { csrfToken: ctx.csrf.token, callbackUrl: params.callbackUrl };
-	return page(ctx, 'Sign in', SignIn, {
-		providers: ctx.options.providers.map(clientProvider),
-		error: params.error,
-		// Plain forms to the REST endpoints: credentials post their fields to the callback, the
-		// others start at /signin/<id>.
-		target: (provider: ClientProvider) => ({
-			action: actionUrl(ctx, `${provider.type === 'credentials' ? 'callback' : 'signin'}/${provider.id}`),
-			fields
-		})
-	});
+	const actions = new Map(ctx.options.providers.map((provider) => [provider.id, flowOf(provider).serverAction]));
+	const providers = ctx.options.providers.map(clientProvider);
+	return page(
+		ctx,
+		'Sign in',
+		SignIn,
+		{
+			providers,
+			error: params.error,
+			basePath: new URL(ctx.baseUrl).pathname.replace(/\/$/, ''),
+			// Plain forms to the REST endpoints: providers proven on their callback (credentials, passkeys)
+			// post there, the others start at /signin/<id>.
+			target: (provider: ClientProvider) => ({
+				action: actionUrl(ctx, `${actions.get(provider.id) === 'callback' ? 'callback' : 'signin'}/${provider.id}`),
+				fields
+			})
+		},
+		200,
+		// Passkeys need the browser: the page inlines their script (bundled with kitauth, never from a CDN).
+		providers.some((provider) => provider.webauthn) ? PASSKEY_SCRIPT : undefined
+	);
 }
 
 export function signOutPage(ctx: AuthContext, callbackUrl?: string): ResponseInternal<string> {

@@ -12,6 +12,8 @@ export interface ClientProvider {
 	credentials?: Record<string, CredentialInput>;
 	/** The button's brand colours (and a logo URL), when the provider has them. */
 	style?: ProviderStyle;
+	/** WebAuthn providers: the sign-in form's fields, and whether passkeys are offered in autofill. */
+	webauthn?: { formFields: Record<string, CredentialInput>; enableConditionalUI: boolean };
 }
 
 /** The client-safe view of one provider: id, name, type, and what its flow lets a browser know. */

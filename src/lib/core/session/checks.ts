@@ -10,20 +10,21 @@ export type CheckKey = 'state' | 'nonce' | 'pkceCodeVerifier' | 'webauthnChallen
 /**
  * Seals a check value into its cookie: encrypted under a key derived from that cookie's own name
  * (so it can never pass as a session token), bound to the provider that started the flow, and
- * living 15 minutes. One pair of helpers for every sealed check cookie.
+ * living 15 minutes (or `maxAge` seconds). One pair of helpers for every sealed check cookie.
  */
 export function sealCheck(
 	ctx: AuthContext,
 	key: CheckKey,
 	value: string,
 	providerId: string,
-	options: { crossSitePost?: boolean } = {}
+	options: { crossSitePost?: boolean; maxAge?: number } = {}
 ): Cookie {
 	const { name, options: cookieOptions } = ctx.cookies[key];
-	const sealed = sealToken(ctx.options.keyring, name, { value, provider: providerId }, CHECK_COOKIE_MAX_AGE);
+	const maxAge = options.maxAge ?? CHECK_COOKIE_MAX_AGE;
+	const sealed = sealToken(ctx.options.keyring, name, { value, provider: providerId }, maxAge);
 	// A `form_post` callback is a cross-site POST: only SameSite=None cookies come along (https only).
 	const crossSite = options.crossSitePost && cookieOptions.secure ? { sameSite: 'none' as const } : {};
-	return { name, value: sealed, options: { ...cookieOptions, maxAge: CHECK_COOKIE_MAX_AGE, ...crossSite } };
+	return { name, value: sealed, options: { ...cookieOptions, maxAge, ...crossSite } };
 }
 
 /**

@@ -136,7 +136,10 @@ export async function readDatabaseSession(
 		...(update ? { trigger: 'update' as const, newSession: update.data } : {})
 	});
 	await ctx.options.events.session?.({ session });
-	return { session, cookies, user: found.user, key };
+	// Every sign-in (re-authentication included) starts a new session row, so its creation is the
+	// time the user last proved who they are.
+	const created = found.session.createdAt?.getTime();
+	return { session, cookies, user: found.user, key, ...(created ? { authTime: Math.floor(created / 1000) } : {}) };
 }
 
 /**

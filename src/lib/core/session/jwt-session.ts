@@ -64,8 +64,10 @@ async function readJwtSession(
 	const due = now() - (decoded.iat ?? 0) >= sessionOptions.updateAge;
 	let cookies: Cookie[] = [];
 	let exp = typeof decoded.exp === 'number' ? decoded.exp : now() + ctx.options.jwt.maxAge;
+	// The sign-in time is the core's, not the callbacks': kept as it was sealed, whatever they return.
+	const authTime = typeof decoded.auth_time === 'number' ? decoded.auth_time : undefined;
 	if (update || changed || due) {
-		const issued = await writeJwtCookies(ctx, token, requestCookies);
+		const issued = await writeJwtCookies(ctx, { ...token, auth_time: authTime }, requestCookies);
 		cookies = issued.cookies;
 		exp = issued.exp;
 	}
@@ -74,7 +76,7 @@ async function readJwtSession(
 		token
 	});
 	await ctx.options.events.session?.({ session, token });
-	return { session, cookies, token };
+	return { session, cookies, token, ...(authTime !== undefined ? { authTime } : {}) };
 }
 
 /** The session a JWT yields before the `session` callback: name, email, image (and an error). */
@@ -113,7 +115,8 @@ async function startJwtSession(ctx: AuthContext, hooks: JwtHooks, start: Session
 		trigger: isNewUser ? 'signUp' : 'signIn'
 	});
 	if (!token) return clearChunked(name, options, requestCookies);
-	return (await writeJwtCookies(ctx, token, requestCookies)).cookies;
+	// `auth_time` (as in OIDC): when the user signed in, for "sudo mode" (recent sign-in checks).
+	return (await writeJwtCookies(ctx, { ...token, auth_time: now() }, requestCookies)).cookies;
 }
 
 /** Ends a JWT session: the cookie goes, and the `signOut` event sees the token it carried. */

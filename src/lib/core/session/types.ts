@@ -11,6 +11,11 @@ export interface SessionRead {
 	user?: AdapterUser;
 	/** Database sessions: the key the session is stored under (its token's hash, usually). */
 	key?: string;
+	/**
+	 * When the user last proved who they are (a sign-in or re-authentication), in seconds since the
+	 * epoch; absent when unknown (a session made before kitauth recorded it).
+	 */
+	authTime?: number;
 }
 
 /** What a completed sign-in hands to the session strategy. */

@@ -96,4 +96,18 @@ export interface Adapter {
 	resetRateLimit?(key: string): Awaitable<void>;
 	/** kitauth: delete the counters whose window ended at or before `now`; returns how many. */
 	deleteExpiredRateLimits?(now: number): Awaitable<number>;
+	/**
+	 * kitauth: records a verified passkey sign-in in one atomic step: the counter becomes
+	 * `counter` (with the backup state and time of use) only if it is still `expectedCounter`;
+	 * `null` when it is not (a concurrent sign-in got there first) or the authenticator is gone.
+	 * Without it the core falls back to `updateAuthenticatorCounter`, which cannot detect the race.
+	 */
+	updateAuthenticatorUse?(
+		credentialID: string,
+		use: { expectedCounter: number; counter: number; backedUp: boolean; usedAt: Date }
+	): Awaitable<AdapterAuthenticator | null>;
+	/** kitauth: renames a passkey; `null` when there is no such authenticator. */
+	updateAuthenticatorName?(credentialID: string, name: string | null): Awaitable<AdapterAuthenticator | null>;
+	/** kitauth: deletes an authenticator; the deleted one, or `null` when there was none. */
+	deleteAuthenticator?(credentialID: string): Awaitable<AdapterAuthenticator | null>;
 }

@@ -192,6 +192,17 @@ export interface EventCallbacks {
 	 * awaited: under a flood, refusals do not wait for the handler.
 	 */
 	rateLimited: (message: RateLimitedMessage) => Awaitable<void>;
+	/**
+	 * kitauth: a correctly signed passkey assertion whose signature counter did not go up (the
+	 * sign-in was refused). The authenticator may have been cloned: worth an alert.
+	 */
+	authenticatorCounterRegression: (message: {
+		userId: string;
+		provider: string;
+		credentialID: string;
+		storedCounter: number;
+		receivedCounter: number;
+	}) => Awaitable<void>;
 }
 
 /** The configuration record (the spec's `AuthConfig`). */

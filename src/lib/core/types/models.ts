@@ -123,6 +123,14 @@ export interface Authenticator {
 	transports?: string | null;
 	providerAccountId: string;
 	userId?: string;
+	/** kitauth: the name the user knows the passkey by ("iCloud Keychain", "Work laptop"). */
+	name?: string | null;
+	/** kitauth: the authenticator model's AAGUID, as registered (all zeros when it sent none). */
+	aaguid?: string | null;
+	/** kitauth: when the passkey was registered. */
+	createdAt?: Date | null;
+	/** kitauth: when the passkey last signed the user in. */
+	lastUsedAt?: Date | null;
 }
 
 export interface AdapterAuthenticator extends Authenticator {

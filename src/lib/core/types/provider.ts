@@ -201,7 +201,59 @@ export interface EmailConfig extends CommonProviderOptions {
 /** What an app passes to an email preset: every field may be overridden. */
 export type EmailUserConfig = Partial<Omit<EmailConfig, 'options' | 'type'>>;
 
-export type ProviderConfig = CredentialsConfig | OAuthConfig | EmailConfig;
+
+/** A relying party setting: one value, or several (the first is used where one is needed). */
+export type RelyingPartyValue = string | string[];
+
+/**
+ * A WebAuthn (passkey) provider. Needs `experimental.enableWebAuthn` and an adapter that stores
+ * authenticators. Field names follow Auth.js's `WebAuthn()` (including its `relayingParty`
+ * spelling), so an Auth.js config carries over.
+ */
+export interface WebAuthnConfig extends CommonProviderOptions {
+	type: 'webauthn';
+	/**
+	 * Who the passkeys belong to: `id` (a domain, e.g. `example.com`), `name` (shown by the
+	 * authenticator) and `origin` (where ceremonies may run, e.g. `https://example.com`). Default:
+	 * the site's hostname, host and origin (`AUTH_URL`'s, or the request's). Set them in production.
+	 */
+	relayingParty?: { id?: RelyingPartyValue; name?: RelyingPartyValue; origin?: RelyingPartyValue };
+	/**
+	 * kitauth: other origins that may use this relying party's passkeys (WebAuthn Related Origin
+	 * Requests). They are accepted as ceremony origins and served at `/.well-known/webauthn`.
+	 */
+	relatedOrigins?: string[];
+	/** Registration options (`generateRegistrationOptions`); kitauth sets rp, user, challenge and timeout. */
+	registrationOptions?: {
+		authenticatorSelection?: {
+			authenticatorAttachment?: 'platform' | 'cross-platform';
+			residentKey?: 'required' | 'preferred' | 'discouraged';
+			requireResidentKey?: boolean;
+			userVerification?: 'required' | 'preferred' | 'discouraged';
+		};
+		supportedAlgorithmIDs?: number[];
+		preferredAuthenticatorType?: 'securityKey' | 'localDevice' | 'remoteDevice';
+	};
+	/** Authentication options (`generateAuthenticationOptions`). */
+	authenticationOptions?: { userVerification?: 'required' | 'preferred' | 'discouraged' };
+	/** Registration checks. User verification is required unless this says `false`. */
+	verifyRegistrationOptions?: { requireUserVerification?: boolean; supportedAlgorithmIDs?: number[] };
+	/** Authentication checks. User verification is required unless this says `false`. */
+	verifyAuthenticationOptions?: { requireUserVerification?: boolean };
+	/** Ceremony timeout in milliseconds, also the challenge's lifetime (default 300000, 5 minutes). */
+	timeout?: number;
+	/** Fields of the sign-in form (default: an email field with `autocomplete="username webauthn"`). */
+	formFields?: Record<string, CredentialInput>;
+	/** Offer passkeys in the browser's autofill (conditional mediation) on sign-in forms. Default `true`. */
+	enableConditionalUI?: boolean;
+	/**
+	 * kitauth: a name for a new passkey from its authenticator's AAGUID (e.g. from an AAGUID list),
+	 * or nothing to fall back to the browser and system that registered it ("Chrome on Linux").
+	 */
+	authenticatorName?: (aaguid: string) => string | null | undefined;
+}
+
+export type ProviderConfig = CredentialsConfig | OAuthConfig | EmailConfig | WebAuthnConfig;
 
 /**
  * A provider as it may appear in `providers`: a config object, or a preset function that is

@@ -1,6 +1,6 @@
 import { fail, redirect } from '@sveltejs/kit';
-import { listProviders } from '#lib';
-import { accounts, authConfig, sessions } from '../../../demo/auth.js';
+import { listProviders, ReauthenticationRequired } from '#lib';
+import { accounts, authConfig, passkeys, reauthenticateAge, sessions } from '../../../demo/auth.js';
 import { demoStrategy } from '../../../demo/database.js';
 import { DEMO_USER } from '../../../demo/users.js';
 import type { Actions, PageServerLoad } from './$types';
@@ -12,6 +12,7 @@ export const load: PageServerLoad = async ({ locals, url }) => {
 	const session = await locals.auth();
 	if (!session?.user) redirect(303, `/signin?redirectTo=${encodeURIComponent(url.pathname)}`);
 	const cursor = url.searchParams.get('sessions');
+	const providers = listProviders(authConfig);
 	return {
 		user: session.user,
 		expires: session.expires,
@@ -19,7 +20,10 @@ export const load: PageServerLoad = async ({ locals, url }) => {
 		sessions: demoStrategy() === 'database' ? await sessions.page({ limit: 10, cursor }) : null,
 		cursor,
 		accounts: await accounts.list(hint(session.user.id)),
-		providers: listProviders(authConfig)
+		providers,
+		passkeys: await passkeys.list(),
+		// Re-authenticating (sudo mode) works with a passkey or any linked provider.
+		reauthenticateWith: providers.filter((p) => p.type === 'oauth' || p.type === 'oidc')
 	};
 };
 
@@ -32,8 +36,13 @@ export const actions: Actions = {
 	},
 	revokeOtherSessions: async ({ locals }) => {
 		if (!(await locals.auth())?.user) return fail(401, { for: 'sessions', formErrors: ['Sign in first.'] });
-		const count = await sessions.revokeOthers();
-		return { for: 'sessions', message: `Signed out of ${count} other session${count === 1 ? '' : 's'}.` };
+		try {
+			const count = await sessions.revokeOthers({ maxAge: reauthenticateAge });
+			return { for: 'sessions', message: `Signed out of ${count} other session${count === 1 ? '' : 's'}.` };
+		} catch (error) {
+			if (!(error instanceof ReauthenticationRequired)) throw error;
+			return fail(403, { for: 'sessions', formErrors: ['Confirm it is you to sign out everywhere else.'], reauthenticate: true });
+		}
 	},
 	unlinkAccount: async ({ request, locals }) => {
 		const user = (await locals.auth())?.user;
@@ -50,5 +59,6 @@ export const actions: Actions = {
 			return fail(409, { for: 'accounts', formErrors: [why] });
 		}
 		return { for: 'accounts', message: 'Account unlinked.' };
-	}
+	},
+	...passkeys.actions({ maxAge: reauthenticateAge })
 };

@@ -1,0 +1,74 @@
+import { fail, type ActionFailure, type RequestEvent } from '@sveltejs/kit';
+import { getRequestEvent } from '$app/server';
+import { type CurrentSession, type PasskeyManager, ReauthenticationRequired } from '../core/index.js';
+
+export type { PasskeyInfo, PasskeyManager, PasskeyRemoval } from '../core/index.js';
+
+/** What the passkey form actions answer (the page's `form`), for `<PasskeyList form={form}>`. */
+export type PasskeyActionData = {
+	/** A short message for the user. */
+	passkeyMessage: string;
+	/** The action needs a recent sign-in: show a re-authentication prompt, then retry. */
+	reauthenticate?: boolean;
+	/** A passkey was removed: tell the browser (`forgetPasskey`), so it stops offering it. */
+	removed?: { rpId: string; credentialId: string };
+};
+
+/** `export const actions = { ...passkeys.actions() }`: rename and remove, as form actions. */
+export interface PasskeyActions {
+	renamePasskey: (event: RequestEvent) => Promise<PasskeyActionData | ActionFailure<PasskeyActionData>>;
+	removePasskey: (event: RequestEvent) => Promise<PasskeyActionData | ActionFailure<PasskeyActionData>>;
+}
+
+export interface SvelteKitPasskeys extends PasskeyManager {
+	/**
+	 * Form actions for `<PasskeyList>`: `renamePasskey` (fields `id`, `name`) and `removePasskey`
+	 * (field `id`; needs a sign-in within `maxAge` seconds, default 600).
+	 */
+	actions(options?: { maxAge?: number }): PasskeyActions;
+}
+
+/**
+ * The signed-in user's passkeys, in the request being served (a `load` or form action): list,
+ * rename, remove (which needs a recent sign-in and is refused for the last way to sign in).
+ */
+export function createPasskeys(current: (event: RequestEvent) => Promise<CurrentSession>): SvelteKitPasskeys {
+	const scope = async (event: RequestEvent = getRequestEvent()) => (await current(event)).passkeys;
+	const field = async (event: RequestEvent, name: string) => {
+		const value = (await event.request.formData().catch(() => new FormData())).get(name);
+		return typeof value === 'string' ? value : '';
+	};
+	return {
+		list: async () => (await scope()).list(),
+		rename: async (id, name) => (await scope()).rename(id, name),
+		remove: async (id, options) => (await scope()).remove(id, options),
+		actions: (options = {}) => ({
+			renamePasskey: async (event) => {
+				const form = await event.request.formData().catch(() => new FormData());
+				const [id, name] = [form.get('id'), form.get('name')];
+				if (typeof id !== 'string' || typeof name !== 'string') return fail(400, { passkeyMessage: 'Say which passkey, and its new name.' });
+				return (await (await scope(event)).rename(id, name))
+					? { passkeyMessage: 'Passkey renamed.' }
+					: fail(400, { passkeyMessage: 'That passkey could not be renamed.' });
+			},
+			removePasskey: async (event) => {
+				const id = await field(event, 'id');
+				try {
+					const result = await (await scope(event)).remove(id, options);
+					if (result.removed) {
+						return { passkeyMessage: 'Passkey removed.', removed: { rpId: result.rpId, credentialId: result.passkey.id } };
+					}
+					return fail(result.reason === 'not-found' ? 404 : 409, {
+						passkeyMessage:
+							result.reason === 'not-found'
+								? 'No such passkey.'
+								: 'This is your only way to sign in: add another before removing it.'
+					});
+				} catch (error) {
+					if (!(error instanceof ReauthenticationRequired)) throw error;
+					return fail(403, { passkeyMessage: 'Confirm it is you to remove a passkey.', reauthenticate: true });
+				}
+			}
+		})
+	};
+}

@@ -1,0 +1,137 @@
+/**
+ * Passkeys end to end in Chromium with its virtual authenticator (CDP `WebAuthn.*`), against the
+ * built demo on http://localhost (rpID `localhost`): sign up, sign out, sign in with the button
+ * (`signIn('passkey')`) and with autofill, add a second passkey, rename one, and remove one after
+ * the sudo prompt asks a stale session to confirm it is the user.
+ */
+import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './axe.js';
+import { PASSKEY_REAUTH_SECONDS } from './servers.js';
+
+interface VirtualCredential {
+	credentialId: string;
+	isResidentCredential: boolean;
+	rpId?: string;
+	privateKey: string;
+	userHandle?: string;
+	signCount: number;
+}
+
+async function addAuthenticator(cdp: CDPSession): Promise<string> {
+	const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+		options: {
+			protocol: 'ctap2',
+			ctap2Version: 'ctap2_1',
+			transport: 'internal',
+			hasResidentKey: true,
+			hasUserVerification: true,
+			isUserVerified: true,
+			automaticPresenceSimulation: true
+		}
+	});
+	return authenticatorId;
+}
+
+async function credentials(cdp: CDPSession, authenticatorId: string): Promise<VirtualCredential[]> {
+	return (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials as VirtualCredential[];
+}
+
+/** Client-side controls work only once Svelte has hydrated the page. */
+async function hydrated(page: Page): Promise<void> {
+	await page.locator('html[data-hydrated="true"]').waitFor();
+}
+
+async function signOut(page: Page): Promise<void> {
+	await page.goto('/signout');
+	await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
+	await expect(page).toHaveURL((url) => url.pathname === '/');
+	// (Not by visiting /account: its sign-in page would offer the passkey to autofill at once.)
+	expect(await (await page.request.get('/auth/session')).json()).toBeNull();
+}
+
+test('sign up with a passkey, sign in with it (button and autofill), add a second, remove one after confirming it is you', async ({ page }) => {
+	test.setTimeout(90_000);
+	const cdp = await page.context().newCDPSession(page);
+	await cdp.send('WebAuthn.enable', { enableUI: false });
+	const laptop = await addAuthenticator(cdp);
+	const email = `passkey-${Date.now()}@example.com`;
+
+	// Sign up: a new email and "Continue with a passkey" registers one and signs in.
+	await page.goto('/signin?redirectTo=/account');
+	await hydrated(page);
+	await expectNoAxeViolations(page, '/signin with passkeys');
+	await page.locator('form.kitauth-passkey input[name="email"]').fill(email);
+	await page.getByRole('button', { name: 'Continue with a passkey' }).click();
+	await expect(page).toHaveURL((url) => url.pathname === '/account');
+	await expect(page.getByTestId('account-email')).toHaveText(email);
+	const list = page.getByTestId('passkeys');
+	await expect(list.locator('li')).toHaveCount(1);
+	const [first] = await credentials(cdp, laptop);
+	expect(first?.isResidentCredential).toBe(true);
+	expect(first?.rpId).toBe('localhost');
+
+	// Sign out; sign in with the button (`signIn('passkey')` from kitauth/client).
+	await signOut(page);
+	await page.goto('/client');
+	await hydrated(page);
+	await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+	await expect(page.getByTestId('client-who')).toHaveText(`Signed in as ${email}.`);
+	expect((await credentials(cdp, laptop))[0]!.signCount).toBeGreaterThan(first!.signCount);
+
+	// Sign out; sign in through autofill: the sign-in page offers passkeys to the email field
+	// (conditional mediation), and the virtual authenticator, having no UI, answers at once.
+	await signOut(page);
+	await page.goto('/signin?redirectTo=/account');
+	await expect(page).toHaveURL((url) => url.pathname === '/account', { timeout: 15_000 });
+	await expect(page.getByTestId('account-email')).toHaveText(email);
+
+	// Add a second passkey from another device (a second virtual authenticator).
+	const saved = await credentials(cdp, laptop);
+	await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId: laptop });
+	const phone = await addAuthenticator(cdp);
+	await hydrated(page);
+	await page.getByRole('button', { name: 'Add a passkey' }).click();
+	await expect(list.locator('li')).toHaveCount(2);
+	// Both credentials on one authenticator now, so the browser can be told about a removal.
+	for (const credential of saved) await cdp.send('WebAuthn.addCredential', { authenticatorId: phone, credential });
+
+	// Rename the first one (a plain form action).
+	const firstRow = list.locator('li').filter({ has: page.locator(`input[name="id"][value="${Buffer.from(first!.credentialId, 'base64').toString('base64url')}"]`) }).first();
+	await firstRow.getByLabel('Name of passkey').fill('Old laptop');
+	await firstRow.getByRole('button', { name: 'Rename' }).click();
+	await expect(page.getByRole('status').filter({ hasText: 'Passkey renamed.' })).toBeVisible();
+	await expectNoAxeViolations(page, '/account with two passkeys');
+	await expect(firstRow.getByLabel('Name of passkey')).toHaveValue('Old laptop');
+
+	// Wait until the sign-in is stale: removing asks the user to confirm it is them.
+	await page.waitForTimeout((PASSKEY_REAUTH_SECONDS + 1) * 1000);
+	await firstRow.getByRole('button', { name: 'Remove passkey Old laptop' }).click();
+	const prompt = page.getByRole('alertdialog');
+	await expect(prompt).toContainText('confirm it is you');
+	await expect(list.locator('li')).toHaveCount(2);
+	await expectNoAxeViolations(page, '/account with the re-authentication prompt');
+	await prompt.getByRole('button', { name: 'Confirm with a passkey' }).click();
+	await expect(page).toHaveURL((url) => url.pathname === '/account');
+	await expect(page.getByRole('alertdialog')).toHaveCount(0);
+	await hydrated(page);
+	await firstRow.getByRole('button', { name: 'Remove passkey Old laptop' }).click();
+	await expect(page.getByRole('status').filter({ hasText: 'Passkey removed.' })).toBeVisible();
+	await expect(list.locator('li')).toHaveCount(1);
+	await expect(firstRow).toHaveCount(0);
+
+	// Where the browser has the Signal API, the removed passkey is gone from the authenticator too.
+	const signals = await page.evaluate(() => typeof (PublicKeyCredential as unknown as { signalUnknownCredential?: unknown }).signalUnknownCredential === 'function');
+	test.info().annotations.push({ type: 'signal-api', description: String(signals) });
+	if (signals) {
+		await expect.poll(async () => (await credentials(cdp, phone)).map((c) => c.credentialId)).not.toContain(first!.credentialId);
+	}
+
+	// The remaining passkey still signs in.
+	await signOut(page);
+	await page.goto('/client');
+	await hydrated(page);
+	await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+	await expect(page.getByTestId('client-who')).toHaveText(`Signed in as ${email}.`);
+	await page.goto('/account');
+	await page.screenshot({ path: 'test-results/passkeys-account.png', fullPage: true });
+});
