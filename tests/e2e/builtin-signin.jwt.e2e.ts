@@ -12,10 +12,10 @@ test('the built-in sign-in page lists the providers and signs in with credential
 	await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 	await expect(page.getByRole('button', { name: 'Sign in with Local test IdP' })).toBeVisible();
 	// The credentials form is built from the provider's `credentials` definition.
-	await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email');
+	await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('type', 'email');
 	await expect(page.getByLabel('Password')).toHaveAttribute('type', 'password');
 
-	await page.getByLabel('Email').fill(DEMO_EMAIL);
+	await page.getByLabel('Email', { exact: true }).fill(DEMO_EMAIL);
 	await page.getByLabel('Password').fill(DEMO_PASSWORD);
 	await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 	await expect(page).toHaveURL((url) => url.pathname === '/account');
@@ -25,7 +25,7 @@ test('the built-in sign-in page lists the providers and signs in with credential
 
 test('a wrong password comes back to the built-in page with the error shown', async ({ page }) => {
 	await page.goto('/auth/signin?callbackUrl=%2Faccount');
-	await page.getByLabel('Email').fill(DEMO_EMAIL);
+	await page.getByLabel('Email', { exact: true }).fill(DEMO_EMAIL);
 	await page.getByLabel('Password').fill('not-the-password');
 	await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 	await expect(page).toHaveURL((url) => url.pathname === '/auth/signin' && url.searchParams.get('error') === 'CredentialsSignin');

@@ -34,7 +34,7 @@ test('built-in page: sign up with a passkey, sign out, sign in through autofill 
 
 	await page.goto('/auth/signin?callbackUrl=/account');
 	const form = page.locator('form[data-kitauth-passkey="passkey"]');
-	const button = form.getByRole('button', { name: 'Sign in with Passkey' });
+	const button = form.getByRole('button', { name: 'Continue with a passkey' });
 	// The script enables the button (it is disabled in the HTML: passkeys need JavaScript).
 	await expect(button).toBeEnabled();
 	await expectBuiltInPageAccessible(page);

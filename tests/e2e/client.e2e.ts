@@ -9,7 +9,7 @@ async function openClientPage(page: Page): Promise<void> {
 }
 
 async function signInInPlace(page: Page, password: string): Promise<void> {
-	await page.getByLabel('Email').fill(DEMO_EMAIL);
+	await page.getByLabel('Email', { exact: true }).fill(DEMO_EMAIL);
 	await page.getByLabel('Password').fill(password);
 	await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }

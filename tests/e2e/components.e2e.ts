@@ -18,7 +18,7 @@ for (const scheme of ['light', 'dark'] as const) {
 	test(`axe finds nothing on the demo's sign-in page with a refusal, and its sign-out page (${scheme})`, async ({ page }) => {
 		await page.emulateMedia({ colorScheme: scheme });
 		await page.goto('/signin');
-		await page.getByLabel('Email').fill(DEMO_EMAIL);
+		await page.getByLabel('Email', { exact: true }).fill(DEMO_EMAIL);
 		await page.getByLabel('Password').fill('wrong');
 		await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 		await expect(page.getByRole('alert')).toBeVisible();
@@ -126,7 +126,7 @@ test('keyboard: the sign-in page is in reading order, the provider button before
 	await page.goto('/signin');
 	await page.getByRole('link', { name: 'Components' }).focus();
 	const order: string[] = [];
-	for (let i = 0; i < 6; i++) {
+	for (let i = 0; i < 10; i++) {
 		await page.keyboard.press('Tab');
 		order.push(
 			await page.evaluate(() => {
@@ -139,6 +139,10 @@ test('keyboard: the sign-in page is in reading order, the provider button before
 	expect(order).toEqual([
 		'a:Sign in',
 		'button:Sign in with Local test IdP',
+		'input:E-mail for a new passkey account (optional)',
+		'button:Continue with a passkey',
+		'input:Email address',
+		'button:Sign in with Email',
 		'input:Email',
 		'input:Password',
 		'button:Sign in',
@@ -153,7 +157,7 @@ for (const javaScriptEnabled of [true, false]) {
 		test('after a refused sign-in, focus is on the message, which the form and its button point to', async ({ page }) => {
 			await page.goto('/signin');
 			if (javaScriptEnabled) await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
-			await page.getByLabel('Email').fill(DEMO_EMAIL);
+			await page.getByLabel('Email', { exact: true }).fill(DEMO_EMAIL);
 			await page.getByLabel('Password').fill('wrong');
 			await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 			const alert = page.getByRole('alert');
@@ -165,7 +169,7 @@ for (const javaScriptEnabled of [true, false]) {
 			await expect(form.getByRole('button', { name: 'Sign in', exact: true })).toHaveAccessibleDescription(
 				'Sign in failed. Check the details you provided are correct.'
 			);
-			await expect(page.getByLabel('Email')).toHaveValue(DEMO_EMAIL);
+			await expect(page.getByLabel('Email', { exact: true })).toHaveValue(DEMO_EMAIL);
 			await expect(page.getByLabel('Password')).toHaveValue('');
 		});
 	});
@@ -173,7 +177,7 @@ for (const javaScriptEnabled of [true, false]) {
 
 test('a field in error is marked, described and focused', async ({ page }) => {
 	await page.goto('/components');
-	const field = page.locator('[data-state="signin-field-error"]').getByLabel('Email');
+	const field = page.locator('[data-state="signin-field-error"]').getByLabel('Email address', { exact: true });
 	await expect(field).toHaveAttribute('aria-invalid', 'true');
 	await expect(field).toHaveAccessibleDescription('Enter an email address, like name@example.com.');
 });
@@ -189,7 +193,7 @@ test('loading state: while a sign-in runs the button says so, and a second click
 		await held;
 		await route.continue();
 	});
-	await page.getByLabel('Email').fill(DEMO_EMAIL);
+	await page.getByLabel('Email', { exact: true }).fill(DEMO_EMAIL);
 	await page.getByLabel('Password').fill('wrong');
 	const button = page.getByRole('button', { name: 'Sign in', exact: true });
 	await button.click();
@@ -206,7 +210,7 @@ test('loading state: while a sign-in runs the button says so, and a second click
 test('the redirectTo a visitor came with is carried through sign-in', async ({ page }) => {
 	await page.goto('/signin?redirectTo=%2Fcomponents%3Ffrom%3Dsignin');
 	await expect(page.locator('input[name="redirectTo"]').first()).toHaveValue('/components?from=signin');
-	await page.getByLabel('Email').fill(DEMO_EMAIL);
+	await page.getByLabel('Email', { exact: true }).fill(DEMO_EMAIL);
 	await page.getByLabel('Password').fill('demo-password');
 	await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 	await expect(page).toHaveURL((url) => url.pathname === '/components' && url.search === '?from=signin');

@@ -20,7 +20,7 @@ describe('the built-in sign-in page with a passkey provider', () => {
 		expect(html).toContain('data-autofill="true"');
 		expect(html).toMatch(/<input[^>]*name="email"[^>]*autocomplete="username webauthn"/);
 		// Disabled until the script takes the form over (passkeys need JavaScript).
-		expect(html).toMatch(/<form[^>]*data-kitauth-passkey="passkey"[\s\S]*?<button type="submit"[^>]*disabled[^>]*>[\s\S]*?Sign in with a passkey[\s\S]*?<\/button>/);
+		expect(html).toMatch(/<form[^>]*data-kitauth-passkey="passkey"[\s\S]*?<button type="submit"[^>]*disabled[^>]*>[\s\S]*?Continue with a passkey[\s\S]*?<\/button>/);
 		const scripts = [...html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)];
 		expect(scripts).toHaveLength(1);
 		expect(scripts[0]![1]).not.toMatch(/src=/);

@@ -70,8 +70,8 @@ describe('VerifyRequest', () => {
 		expect(form.querySelector('input[name="email"][type="hidden"]')?.getAttribute('value')).toBe('a@example.com');
 		const code = form.querySelector('input[name="code"]')!;
 		expect(code.getAttribute('autocomplete')).toBe('one-time-code');
-		expect($(`label[for="${code.id}"]`)?.textContent).toBe('Code');
-		expect(text(form.querySelector('button'))).toBe('Sign in');
+		expect($(`label[for="${code.id}"]`)?.textContent).toBe('Code from the email');
+		expect(text(form.querySelector('button'))).toBe('Sign in with the code');
 	});
 
 	test('a refused code: under the field, linked, focused; other messages above the form', () => {

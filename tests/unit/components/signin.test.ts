@@ -116,7 +116,7 @@ describe('every provider type', () => {
 		expect(input.getAttribute('type')).toBe('email');
 		expect(input.getAttribute('autocomplete')).toBe('email');
 		expect(input.hasAttribute('required')).toBe(true);
-		expect(form.querySelector(`label[for="${input.id}"]`)?.textContent).toBe('Email');
+		expect(form.querySelector(`label[for="${input.id}"]`)?.textContent).toBe('Email address');
 		expect(form.querySelector('input[name="providerId"]')?.getAttribute('value')).toBe('email');
 		expect(text(form.querySelector('button'))).toBe('Sign in with Email');
 	});
