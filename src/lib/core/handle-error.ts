@@ -78,9 +78,10 @@ export function handleError(
 				? error.code
 				: undefined;
 	if (req?.action === 'error') {
-		// Failing on the error page itself: render it here rather than redirect to itself.
+		// Failing on the error page itself: render it here rather than redirect to itself. This
+		// request failed on the server (not because of its `?error=`), so it says so: a 500.
 		try {
-			return { ...errorPage(ctx, value), cookies: ctx.pendingCookies };
+			return { ...errorPage(ctx, value), status: 500, cookies: ctx.pendingCookies };
 		} catch {
 			return { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: 'Server error' };
 		}

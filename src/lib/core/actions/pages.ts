@@ -4,7 +4,7 @@ import { flowOf } from '../flows/index.js';
 import { errorPage, verifyRequestPage } from '../pages/index.js';
 import type { RequestInternal, ResponseInternal } from '../types/internal.js';
 
-/** GET /error?error=X: the error page (500/403/200 by error), or a redirect to `pages.error`. */
+/** GET /error?error=X: the error page (403 or 200 by error, never a 5xx), or a redirect to `pages.error`. */
 export function error(req: RequestInternal, ctx: AuthContext): ResponseInternal {
 	const value = req.query.error && isUrlSafeError(req.query.error) ? req.query.error : undefined;
 	const custom = ctx.options.pages.error;
