@@ -97,6 +97,8 @@ export interface Runtime {
 	readonly refreshes: Map<string, Promise<unknown>>;
 	/** Refresh key → when (ms since the epoch) the next attempt may reach the provider. */
 	readonly refreshBackoff: Map<string, number>;
+	/** JWT revocation: user id → the session cutoff last read (ms, or null) and when it was read. */
+	readonly cutoffs: Map<string, { at: number | null; readAt: number }>;
 }
 
 export function createRuntime(): Runtime {
@@ -106,7 +108,8 @@ export function createRuntime(): Runtime {
 		once: new MemoryStore({ maxKeys: 200_000 }),
 		discovery: new Map(),
 		refreshes: new Map(),
-		refreshBackoff: new Map()
+		refreshBackoff: new Map(),
+		cutoffs: new Map()
 	});
 }
 
