@@ -18,6 +18,9 @@ import { NO_CACHE } from './response.js';
 import { routeOf } from './router.js';
 import type { RequestInternal, ResponseInternal } from './types/internal.js';
 
+/** A plain-text refusal: never sniffed as anything else, never cached. */
+const PLAIN_TEXT = { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' } as const;
+
 /**
  * Turns a failure into the right answer: 4xx for a bad request, the sign-in or error page (with
  * an allow-listed `?error=`) for a failed flow, JSON without internals for the JSON endpoints.
@@ -32,7 +35,7 @@ export function handleError(
 	if (error instanceof InvalidRequest || error instanceof UnknownAction) {
 		ctx?.options.logger.debug(`refused request: ${error.message}`);
 		const status = error instanceof InvalidRequest ? error.status : 400;
-		return { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: `Bad request: ${error.message}` };
+		return { status, headers: { ...PLAIN_TEXT }, body: `Bad request: ${error.message}` };
 	}
 	const route = req && routeOf(req.method, req.action);
 	const json = !route || route.errors === 'json';
@@ -83,7 +86,7 @@ export function handleError(
 		try {
 			return { ...errorPage(ctx, value), status: 500, cookies: ctx.pendingCookies };
 		} catch {
-			return { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: 'Server error' };
+			return { status: 500, headers: { ...PLAIN_TEXT }, body: 'Server error' };
 		}
 	}
 	return { redirect: withParams(page, { error: value, code }), cookies: ctx.pendingCookies };
@@ -108,7 +111,7 @@ function tooManyAttempts(error: RateLimited, json: boolean, headers: Headers | u
 	const link = signin.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 	return {
 		status: 429,
-		headers: { ...retry, 'Content-Type': 'text/html; charset=utf-8' },
+		headers: { ...retry, 'Content-Type': 'text/html; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'" },
 		body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Too many attempts</title></head><body><p>${message} <a href="${link}">Back to sign-in</a></p></body></html>`,
 		cookies: ctx.pendingCookies
 	};

@@ -6,16 +6,21 @@ import { clientProvider } from '../providers/public.js';
 import { ConfirmSignIn, ErrorPage, Page, render, SignIn, SignOut, VerifyRequest } from './components.js';
 import { errorPageText } from './messages.js';
 import { PASSKEY_SCRIPT } from './passkey-script.generated.js';
+import { contentSecurityPolicy } from './csp.js';
 import { flowOf } from '../flows/index.js';
 import type { VerifyRequestCode } from './types.js';
 
-/** Pages carry a CSRF token and must never be framed (clickjacking) or cached. */
+/**
+ * Pages carry a CSRF token: never framed (clickjacking), cached or sniffed, referrers kept on this
+ * site; and a strict Content-Security-Policy (see `contentSecurityPolicy`).
+ */
 const PAGE_HEADERS = {
 	'Content-Type': 'text/html; charset=utf-8',
 	'Cache-Control': 'private, no-store',
+	'X-Content-Type-Options': 'nosniff',
 	'X-Frame-Options': 'DENY',
-	'Content-Security-Policy': "frame-ancestors 'none'",
-	'Referrer-Policy': 'same-origin'
+	'Referrer-Policy': 'same-origin',
+	'Cross-Origin-Opener-Policy': 'same-origin'
 };
 
 /** A built-in page: the component kit's `view` in the page frame, rendered to a whole document. */
@@ -35,7 +40,8 @@ function page<Props extends Record<string, unknown>>(
 		'<!doctype html><html lang="en"><head><meta charset="utf-8">' +
 		'<meta name="viewport" content="width=device-width, initial-scale=1">' +
 		`${head}</head><body>${body}</body></html>`;
-	return { status, headers: { ...PAGE_HEADERS }, body: html };
+	const csp = contentSecurityPolicy({ styles: `${head}${body}`, script, logo: theme.logo });
+	return { status, headers: { ...PAGE_HEADERS, 'Content-Security-Policy': csp }, body: html };
 }
 
 export function signInPage(ctx: AuthContext, params: { callbackUrl: string; error?: string }): ResponseInternal<string> {
