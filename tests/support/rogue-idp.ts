@@ -74,6 +74,8 @@ export interface RogueBehaviour {
 	issuerTenant?: string;
 	/** A broken OP that accepts an authorization code again and again (it should be spent at first use). */
 	reuseCodes?: boolean;
+	/** An OP that lets a client skip PKCE (a confidential client may, per OAuth 2.0). */
+	pkceOptional?: boolean;
 }
 
 export interface RogueIdpOptions {
@@ -208,7 +210,8 @@ export async function startRogueIdp(options: RogueIdpOptions = {}): Promise<Rogu
 		};
 		if (q.get('response_type') !== 'code') return fail('unsupported_response_type', 'only code');
 		const codeChallenge = q.get('code_challenge');
-		if (!codeChallenge || q.get('code_challenge_method') !== 'S256') {
+		const withoutPkce = behaviour.pkceOptional && codeChallenge === null;
+		if (!withoutPkce && (!codeChallenge || q.get('code_challenge_method') !== 'S256')) {
 			return fail('invalid_request', 'PKCE with S256 is required');
 		}
 		const hint = q.get('login_hint');
@@ -218,7 +221,7 @@ export async function startRogueIdp(options: RogueIdpOptions = {}): Promise<Rogu
 		codes.set(code, {
 			clientId: client.client_id,
 			redirectUri,
-			codeChallenge,
+			codeChallenge: codeChallenge ?? '',
 			scope: q.get('scope') ?? '',
 			login,
 			...(nonce !== null && { nonce })
@@ -274,7 +277,7 @@ export async function startRogueIdp(options: RogueIdpOptions = {}): Promise<Rogu
 			if (!entry || entry.clientId !== client.client_id) return invalidGrant('unknown or used code');
 			if (entry.redirectUri !== body.get('redirect_uri')) return invalidGrant('redirect_uri mismatch');
 			const verifier = body.get('code_verifier');
-			if (!verifier || s256(verifier) !== entry.codeChallenge) return invalidGrant('PKCE verification failed');
+			if (entry.codeChallenge !== '' && (!verifier || s256(verifier) !== entry.codeChallenge)) return invalidGrant('PKCE verification failed');
 			grant = { clientId: client.client_id, login: entry.login, scope: entry.scope };
 			nonce = entry.nonce;
 		} else if (grantType === 'refresh_token') {
