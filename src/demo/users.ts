@@ -8,7 +8,9 @@ const DEMO_PASSWORD = 'demo-password';
  * The demo's user table: email → user and password hash (a real app keeps these in its database).
  * Hashed at start-up, like every stored password: salted scrypt over a fixed-length prehash.
  */
-const users = new Map([[DEMO_USER.email, { user: DEMO_USER, passwordHash: hashPassword(DEMO_PASSWORD) }]]);
+const users = new Map<string, { user: typeof DEMO_USER; passwordHash: Promise<string> }>([
+	[DEMO_USER.email, { user: DEMO_USER, passwordHash: hashPassword(DEMO_PASSWORD) }]
+]);
 
 /**
  * What an unknown email is checked against: a hash of a random password, with the same
