@@ -203,7 +203,13 @@ async function startDatabaseSession(ctx: AuthContext, adapter: SessionAdapter, s
 /** Ends a database session: the row and the cookie go; `signOut` sees the deleted session. */
 async function endDatabaseSession(ctx: AuthContext, adapter: SessionAdapter, requestCookies: Record<string, string>): Promise<Cookie[]> {
 	let session: AdapterSession | null | undefined | void = null;
-	for (const { raw } of tokensOf(ctx, requestCookies)) session = (await deleteSession(ctx, adapter, raw)) ?? session;
+	let tried = false;
+	for (const { raw } of tokensOf(ctx, requestCookies)) {
+		// What the adapter answers (some answer nothing), unless a later cookie's row is found.
+		const deleted = await deleteSession(ctx, adapter, raw);
+		if (!tried || deleted) session = deleted;
+		tried = true;
+	}
 	await ctx.options.events.signOut?.({ session });
 	return clearCookie(ctx, requestCookies);
 }
