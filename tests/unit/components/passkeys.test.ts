@@ -84,7 +84,7 @@ describe('the passkey button part', () => {
 describe('the built-in page renders the same part (PasskeyForm)', () => {
 	test("the page script's hooks: the provider, the base path, autofill, hidden fields, a disabled button, the status", () => {
 		const { $, $$ } = renderDom(PasskeyForm, {
-			provider: { id: 'passkey', name: 'Passkey', type: 'webauthn', webauthn: { formFields: email } },
+			provider: { id: 'passkey', name: 'Passkey', type: 'webauthn', webauthn: { formFields: email, enableConditionalUI: true } },
 			target: { action: '/auth/callback/passkey', fields: { csrfToken: 't', callbackUrl: '/account' } },
 			basePath: '/auth',
 			autofill: true
