@@ -135,3 +135,48 @@ test('sign up with a passkey, sign in with it (button and autofill), add a secon
 	await page.goto('/account');
 	await page.screenshot({ path: 'test-results/passkeys-account.png', fullPage: true });
 });
+
+test('without JavaScript: the passkey list renames through its form action, a refused name under its field, and cannot add', async ({ page, browser }) => {
+	test.setTimeout(60_000);
+	const cdp = await page.context().newCDPSession(page);
+	await cdp.send('WebAuthn.enable', { enableUI: false });
+	await addAuthenticator(cdp);
+	const email = `passkey-nojs-${Date.now()}@example.com`;
+	await page.goto('/signin?redirectTo=/account');
+	await hydrated(page);
+	await page.locator('form.kitauth-passkey input[name="email"]').fill(email);
+	await page.getByRole('button', { name: 'Continue with a passkey' }).click();
+	await expect(page).toHaveURL((url) => url.pathname === '/account');
+
+	// The same session in a browser without JavaScript.
+	const plain = await browser.newContext({
+		javaScriptEnabled: false,
+		baseURL: test.info().project.use.baseURL,
+		storageState: await page.context().storageState()
+	});
+	const noJs = await plain.newPage();
+	await noJs.goto('/account');
+	const card = noJs.locator('[data-kitauth="passkeys"]');
+	await expect(card.getByRole('heading', { name: 'Passkeys' })).toBeVisible();
+	const name = card.getByRole('textbox', { name: 'Name of passkey' });
+	await expect(name).toHaveCount(1);
+
+	// Only spaces: refused, the message under the field, which is marked, described and focused.
+	await name.fill('   ');
+	await card.getByRole('button', { name: /^Rename/ }).click();
+	await expect(name).toHaveAttribute('aria-invalid', 'true');
+	await expect(name).toHaveAccessibleDescription('Give the passkey a name.');
+	await expect(name).toBeFocused();
+
+	await name.fill('Desk laptop');
+	await card.getByRole('button', { name: /^Rename/ }).click();
+	await expect(card.getByRole('status').filter({ hasText: 'Passkey renamed.' })).toBeVisible();
+	await expect(name).toHaveValue('Desk laptop');
+	await expect(name).not.toHaveAttribute('aria-invalid');
+	await expect(card.getByRole('button', { name: 'Remove passkey Desk laptop' })).toBeVisible();
+
+	// Adding a passkey needs JavaScript: the button is there, disabled, with the reason.
+	await expect(card.getByRole('button', { name: 'Add a passkey' })).toBeDisabled();
+	await expect(card.locator('noscript p')).toHaveText('Passkeys need JavaScript, which is off in this browser.');
+	await plain.close();
+});
