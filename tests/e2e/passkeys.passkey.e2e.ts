@@ -108,6 +108,10 @@ test('sign up with a passkey, sign in with it (button and autofill), add a secon
 	await firstRow.getByRole('button', { name: 'Remove passkey Old laptop' }).click();
 	const prompt = page.getByRole('alertdialog');
 	await expect(prompt).toContainText('confirm it is you');
+	// Focus moves to the prompt, which is named by what it asks and inside the passkey card.
+	await expect(prompt).toBeFocused();
+	await expect(prompt).toHaveAccessibleName('Confirm it is you to remove a passkey.');
+	await expect(page.locator('[data-kitauth="passkeys"]').getByRole('alertdialog')).toHaveCount(1);
 	await expect(list.locator('li')).toHaveCount(2);
 	await expectNoAxeViolations(page, '/account with the re-authentication prompt');
 	await prompt.getByRole('button', { name: 'Confirm with a passkey' }).click();
@@ -118,6 +122,8 @@ test('sign up with a passkey, sign in with it (button and autofill), add a secon
 	await expect(page.getByRole('status').filter({ hasText: 'Passkey removed.' })).toBeVisible();
 	await expect(list.locator('li')).toHaveCount(1);
 	await expect(firstRow).toHaveCount(0);
+	// Its button went with it: focus is on the list, not lost to the page.
+	await expect(list).toBeFocused();
 
 	// Where the browser has the Signal API, the removed passkey is gone from the authenticator too.
 	const signals = await page.evaluate(() => typeof (PublicKeyCredential as unknown as { signalUnknownCredential?: unknown }).signalUnknownCredential === 'function');
