@@ -124,6 +124,21 @@ describe('hashTokens: false (both libraries running during a rollout)', () => {
 		expect(await sessionKeys(client)).toContain(ours);
 		expect((await sessionJson(authjs, ours)).body).toMatchObject({ user: { email: 'alice@example.com' } });
 	});
+
+	test('a session kitauth made during the rollout survives its end, and is moved to the hash like Auth.js’s', async () => {
+		const { client } = await authJsWorld();
+		const { TestClient } = await import('../support/client.js');
+		const rollout = kitauthConfig(client, { session: { hashTokens: false } });
+		const browser = new TestClient((r) => Auth(r, rollout), { origin: ORIGIN });
+		await browser.signInWithCredentials('credentials', { username: 'alice', password: 'wonderland' });
+		const token = browser.cookie(SESSION_COOKIE)!;
+
+		// The rollout done: hashing back on (the default).
+		const switched = kitauthConfig(client);
+		expect((await sessionJson((r) => Auth(r, switched), token)).body).toMatchObject({ user: { email: 'alice@example.com' } });
+		expect(await sessionKeys(client)).toContain(sha256(token));
+		expect(await sessionKeys(client)).not.toContain(token);
+	});
 });
 
 describe('JWT sessions', () => {
