@@ -141,6 +141,32 @@ describe('hashTokens: false (both libraries running during a rollout)', () => {
 	});
 });
 
+describe('the way back to Auth.js (hashTokens: false after the switch)', () => {
+	test('a session moved to its hash moves back to the token on its next read, and Auth.js reads it again', async () => {
+		const { client, adapter, token } = await authJsWorld();
+		await sessionJson((r) => Auth(r, kitauthConfig(client)), token); // the switch: moved to the hash
+		expect(await sessionKeys(client)).toEqual([sha256(token)]);
+		const authjs = (r: Request) => AuthJs(r, authJsConfig(adapter));
+		expect((await sessionJson(authjs, token)).body).toBeNull(); // what a rollback now would do
+
+		const goingBack = kitauthConfig(client, { session: { hashTokens: false } });
+		expect((await sessionJson((r) => Auth(r, goingBack), token)).body).toMatchObject({ user: { email: 'ada@example.com' } });
+		expect(await sessionKeys(client)).toEqual([token]);
+		expect((await sessionJson(authjs, token)).body).toMatchObject({ user: { email: 'ada@example.com' } });
+	});
+
+	test('signing out with hashTokens: false deletes a session stored under its hash', async () => {
+		const { client, token } = await authJsWorld();
+		await sessionJson((r) => Auth(r, kitauthConfig(client)), token);
+		const goingBack = kitauthConfig(client, { session: { hashTokens: false } });
+		const { TestClient } = await import('../support/client.js');
+		const browser = new TestClient((r) => Auth(r, goingBack), { origin: ORIGIN });
+		browser.setCookie(SESSION_COOKIE, token);
+		expect((await browser.postForm('signout')).status).toBe(302);
+		expect(await sessionKeys(client)).toEqual([]);
+	});
+});
+
 describe('JWT sessions', () => {
 	test('the same session JSON as Auth.js for the same cookie (name, email, image; null kept, no id)', async () => {
 		const { encode } = await import('@auth/core/jwt');
