@@ -10,7 +10,8 @@
  *   sessions (the row Auth.js wrote is moved to the token's hash in place), and sign out through
  *   the app's form action or as `@auth/sveltekit/client` does (a same-origin POST, no CSRF token).
  * - The rollout: with `session.hashTokens: false`, both builds serve at the same time; a session
- *   made by either is read by both, and signing out through either ends it for both.
+ *   made by either is read by both, and signing out through either ends it for both. The way
+ *   back: `hashTokens: false` again moves the sessions kitauth reads back to Auth.js's form.
  * - What the app's form actions answer, in each.
  */
 import { createClient } from '@libsql/client';
@@ -412,7 +413,7 @@ describe('database sessions', () => {
 		expect(await signedInAs(bob)).toEqual({ page: null, session: null });
 	});
 
-	test('the rollout (hashTokens: false): both builds on one database at once, then the switch completes', async () => {
+	test('the rollout (hashTokens: false): both builds on one database at once; then the switch completes, and the way back', async () => {
 		const database = await authJsDatabase();
 		const authjs = await start('Auth.js', { session: 'database', database });
 		const alice = browser().through(authjs);
@@ -454,5 +455,16 @@ describe('database sessions', () => {
 		expect((await signedInAs(alice.through(switched))).page).toBe('alice@example.test');
 		expect((await signedInAs(carol.through(switched))).page).toBe('carol@example.test');
 		expect(await sessionKeys(database)).toEqual([sha256(aliceToken), sha256(carolToken)].sort());
+
+		// The way back: kitauth with hashTokens: false again moves each session it reads back to its
+		// token. Then Auth.js: Alice, who came by meanwhile, is still in; Carol must sign in again.
+		await stop(switched);
+		const goingBack = await start('kitauth', { session: 'database', database, rollout: true });
+		expect((await signedInAs(alice.through(goingBack))).page).toBe('alice@example.test');
+		expect(await sessionKeys(database)).toEqual([aliceToken, sha256(carolToken)].sort());
+		await stop(goingBack);
+		const authjsAgain = await start('Auth.js', { session: 'database', database });
+		expect((await signedInAs(alice.through(authjsAgain))).page).toBe('alice@example.test');
+		expect((await signedInAs(carol.through(authjsAgain))).page).toBeNull();
 	});
 });
