@@ -110,6 +110,23 @@ describe('a database session Auth.js wrote', () => {
 	});
 });
 
+describe("kitauth on Auth.js's own @auth/drizzle-adapter", () => {
+	test('reads the sessions Auth.js wrote, leaving their rows as they are (no rekeySession), and stores its own hashed', async () => {
+		const { client, adapter, token } = await authJsWorld();
+		expect('rekeySession' in adapter).toBe(false);
+		const config: AuthConfig = { secret: SECRET, trustHost: true, adapter, providers: [passwordProvider()] };
+		expect((await sessionJson((r) => Auth(r, config), token)).body).toMatchObject({ user: { email: 'ada@example.com' } });
+		expect(await sessionKeys(client)).toEqual([token]);
+
+		const { TestClient } = await import('../support/client.js');
+		const browser = new TestClient((r) => Auth(r, config), { origin: ORIGIN });
+		await browser.signInWithCredentials('credentials', { username: 'alice', password: 'wonderland' });
+		const ours = browser.cookie(SESSION_COOKIE)!;
+		expect((await sessionKeys(client)).sort()).toEqual([token, sha256(ours)].sort());
+		expect(((await browser.session()) as { user?: { email?: string } }).user?.email).toBe('alice@example.com');
+	});
+});
+
 describe('hashTokens: false (both libraries running during a rollout)', () => {
 	test('nothing is moved: Auth.js keeps reading the sessions, kitauth’s new ones included', async () => {
 		const { client, adapter, token } = await authJsWorld();
