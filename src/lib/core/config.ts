@@ -13,7 +13,7 @@ import { createJwtStrategy } from './session/jwt-session.js';
 import { Keyring } from './session/keys.js';
 import { sessionAdapter, type SessionStrategy } from './session/strategy.js';
 import { decode, encode } from './session/jwt.js';
-import { raw, skipCSRFCheck } from './markers.js';
+import { isMarker, raw, skipCSRFCheck } from './markers.js';
 import type { Adapter } from './types/adapter.js';
 import type {
 	AuthConfig,
@@ -198,8 +198,8 @@ export function resolveOptions(config: AuthConfig, resolve: ResolveOptions = {})
 		redirectProxyUrl: withEnv.redirectProxyUrl,
 		siteUrl: envUrl(env),
 		enableWebAuthn: config.experimental?.enableWebAuthn === true,
-		skipCSRFCheck: config.skipCSRFCheck === skipCSRFCheck,
-		raw: config.raw === raw,
+		skipCSRFCheck: isMarker(config.skipCSRFCheck, skipCSRFCheck),
+		raw: isMarker(config.raw, raw),
 		env: Object.freeze({ ...env }),
 		limiter,
 		runtime
