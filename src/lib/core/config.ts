@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createKeyring, hex, type Keyring, randomBytes } from './crypto/index.js';
 import { wrapAdapter, wrapEvents } from './adapter.js';
 import { assertConfig, assertProviders } from './assert.js';
 import { type Env, envUrl, processEnv, withEnvDefaults } from './env.js';
@@ -10,7 +10,6 @@ import { defaultRedirect } from './redirect.js';
 import { refreshJwtTokens, sessionTokens } from './flows/oauth/refresh.js';
 import { createDatabaseStrategy } from './session/database.js';
 import { createJwtStrategy } from './session/jwt-session.js';
-import { Keyring } from './session/keys.js';
 import { sessionAdapter, type SessionStrategy } from './session/strategy.js';
 import { decode, encode } from './session/jwt.js';
 import { raw, skipCSRFCheck } from './markers.js';
@@ -138,7 +137,7 @@ export function resolveOptions(config: AuthConfig, resolve: ResolveOptions = {})
 		strategy: config.adapter ? 'database' : 'jwt',
 		maxAge: 30 * DAY,
 		updateAge: DAY,
-		generateSessionToken: () => randomBytes(32).toString('hex'),
+		generateSessionToken: () => hex(randomBytes(32)),
 		hashTokens: true,
 		...stripUndefined(config.session ?? {})
 	};
@@ -215,7 +214,7 @@ function keyringFor(secrets: readonly string[], keyrings: Map<string, Keyring>):
 	const id = secrets.join('\u0000');
 	let keyring = keyrings.get(id);
 	if (!keyring) {
-		keyring = new Keyring(secrets);
+		keyring = createKeyring(secrets);
 		keyrings.set(id, keyring);
 	}
 	return keyring;

@@ -1,4 +1,4 @@
-import { hash } from 'node:crypto';
+import { sha256 } from '../crypto/index.js';
 import type { AuthContext } from '../context.js';
 import type { Cookie } from '../types/internal.js';
 import type { AdapterSession, AdapterUser, Session } from '../types/models.js';
@@ -13,8 +13,8 @@ const MAX_TOKEN_LENGTH = 512;
  * What the database stores for a session token: its SHA-256 (default), so a leaked table holds no
  * usable session; the raw token itself only with `session.hashTokens: false` (Auth.js tables).
  */
-export function storedSessionKey(ctx: AuthContext, token: string): string {
-	return ctx.options.session.hashTokens ? hash('sha256', token, 'hex') : token;
+export async function storedSessionKey(ctx: AuthContext, token: string): Promise<string> {
+	return ctx.options.session.hashTokens ? sha256(token, 'hex') : token;
 }
 
 /** Auth.js's session tokens (its default `generateSessionToken`: `crypto.randomUUID()`). */
@@ -38,7 +38,7 @@ function legacyKey(ctx: AuthContext, raw: string): string | undefined {
  * are, still readable.
  */
 async function findSession(ctx: AuthContext, adapter: SessionAdapter, raw: string) {
-	const key = storedSessionKey(ctx, raw);
+	const key = await storedSessionKey(ctx, raw);
 	const found = await adapter.getSessionAndUser(key);
 	if (found) return { key, found };
 	const legacy = legacyKey(ctx, raw);
@@ -51,7 +51,7 @@ async function findSession(ctx: AuthContext, adapter: SessionAdapter, raw: strin
 
 /** Deletes a cookie's session wherever it is stored; the deleted row, when the adapter says. */
 async function deleteSession(ctx: AuthContext, adapter: SessionAdapter, raw: string) {
-	const deleted = await adapter.deleteSession(storedSessionKey(ctx, raw));
+	const deleted = await adapter.deleteSession(await storedSessionKey(ctx, raw));
 	const legacy = legacyKey(ctx, raw);
 	return deleted || legacy === undefined ? deleted : adapter.deleteSession(legacy);
 }
@@ -155,7 +155,7 @@ async function startDatabaseSession(ctx: AuthContext, adapter: SessionAdapter, s
 	const { maxAge, absoluteMaxAge } = ctx.options.session;
 	const expires = new Date(now.getTime() + Math.min(maxAge, absoluteMaxAge ?? Infinity) * 1000);
 	await adapter.createSession({
-		sessionToken: storedSessionKey(ctx, token),
+		sessionToken: await storedSessionKey(ctx, token),
 		userId: start.user.id,
 		expires,
 		createdAt: now,
