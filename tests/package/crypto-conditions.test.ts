@@ -3,13 +3,15 @@
  * `#kitauth/crypto` to the Web Crypto backend for `workerd`, `worker`, `edge-light`, `deno` and
  * `browser`, and to the run-time choice (`auto.js`) otherwise. Plain Node with `--conditions`
  * resolves exactly as those runtimes' bundlers do; a resolve hook records every module the
- * process loads, so the test sees the whole module graph of a real sign-in.
+ * process loads, so the test sees the whole module graph of a real sign-in. Vite's SSR build
+ * resolves the same way with the conditions given.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { build } from 'vite';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { packageLibrary } from '../sveltekit/kit-app-server.js';
 
@@ -25,6 +27,7 @@ beforeAll(async () => {
 	writeFileSync(join(dir, 'app/package.json'), JSON.stringify({ name: 'conditions-app', type: 'module', private: true }));
 	writeFileSync(join(dir, 'app/hooks.js'), HOOKS);
 	writeFileSync(join(dir, 'app/app.js'), APP);
+	writeFileSync(join(dir, 'app/entry.js'), "export { Auth } from 'kitauth/core';\n");
 	// Resolves the specifier from inside the package, as the core's own modules do.
 	mkdirSync(join(pkg, 'probe'));
 	writeFileSync(join(pkg, 'probe/resolve.js'), "console.log(import.meta.resolve('#kitauth/crypto'));\n");
@@ -123,3 +126,33 @@ test('in plain Node the same sign-in runs on the Node backend (auto.js)', async 
 	// node:crypto comes from process.getBuiltinModule, not an import: nothing for a bundler to trip on.
 	expect(run.resolved.filter((r) => r.url === 'node:crypto')).toEqual([]);
 });
+
+/**
+ * The packed core bundled by Vite's SSR build into one file, with these export conditions (the
+ * packages it loads only for passkeys stay imports: this app has not installed them).
+ */
+async function viteBundle(name: string, conditions?: string[]): Promise<string> {
+	const outDir = join(dir, `vite-${name}`);
+	await build({
+		configFile: false,
+		root: join(dir, 'app'),
+		logLevel: 'silent',
+		ssr: { noExternal: true, ...(conditions ? { resolve: { conditions, externalConditions: conditions } } : {}) },
+		build: { ssr: join(dir, 'app/entry.js'), outDir, minify: false, rollupOptions: { external: ['bowser', '@simplewebauthn/server'], output: { entryFileNames: 'entry.js', codeSplitting: false } } }
+	});
+	return readFileSync(join(outDir, 'entry.js'), 'utf8');
+}
+
+test("Vite's SSR build with the workerd conditions bundles the Web Crypto backend alone", async () => {
+	const code = await viteBundle('workerd', ['workerd', 'worker', 'module']);
+	expect(code).toMatch(/name: "web"/);
+	expect(code).not.toMatch(/name: "node"/);
+	expect(code).not.toContain('getBuiltinModule("node:crypto")');
+}, 60_000);
+
+test("Vite's SSR build with its default (Node) conditions bundles both, to choose at run time", async () => {
+	const code = await viteBundle('default');
+	expect(code).toMatch(/name: "web"/);
+	expect(code).toMatch(/name: "node"/);
+	expect(code).toContain('getBuiltinModule("node:crypto")');
+}, 60_000);
