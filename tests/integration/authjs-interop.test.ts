@@ -4,6 +4,7 @@
  */
 import { Auth as AuthJs, type AuthConfig as AuthJsConfig } from '@auth/core';
 import { decode as authjsDecode, encode as authjsEncode } from '@auth/core/jwt';
+import { CredentialsSignin as AuthJsCredentialsSignin } from '@auth/core/errors';
 import AuthJsCredentials from '@auth/core/providers/credentials';
 import { describe, expect, test } from 'vitest';
 import { decode as kitDecode } from '../../src/lib/jwt.js';
@@ -137,6 +138,36 @@ describe.each(ORIGINS)('Auth.js interop on $origin', ({ origin, cookie }) => {
 		const res = await ours.post('callback/credentials', { form: { csrfToken, ...ALICE_LOGIN } });
 		expect(res.status).toBe(302);
 		expect(sessionCookiesSet(res, cookie)).toEqual([cookie]);
+	});
+});
+
+describe('Auth.js interop: authorize() written for Auth.js', () => {
+	// An app's own refusal, as Auth.js's docs write it: a subclass of @auth/core's CredentialsSignin.
+	class InvalidLoginError extends AuthJsCredentialsSignin {
+		override code = 'invalid_login';
+	}
+
+	test("a thrown CredentialsSignin of @auth/core's (subclass and code) is a refusal, as in Auth.js", async () => {
+		const refuse = () => {
+			throw new InvalidLoginError();
+		};
+		const theirs = new TestClient(
+			(request) =>
+				AuthJs(request, {
+					secret: SECRET,
+					trustHost: true,
+					providers: [AuthJsCredentials({ credentials: { username: {}, password: {} }, authorize: refuse })],
+					logger: { error: () => {}, warn: () => {}, debug: () => {} }
+				}),
+			{}
+		);
+		const ours = setup({ providers: [passwordProvider({ authorize: refuse })] });
+		for (const client of [theirs, ours.client()]) {
+			const res = await client.signInWithCredentials('credentials', { ...ALICE_LOGIN });
+			expect(res.status).toBe(302);
+			expect(res.headers.get('location')).toBe('http://localhost:3000/auth/signin?error=CredentialsSignin&code=invalid_login');
+			expect(sessionCookiesSet(res, SESSION_COOKIE)).toEqual([]);
+		}
 	});
 });
 

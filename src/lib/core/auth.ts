@@ -3,7 +3,7 @@ import { createContext, requestCsrf, type AuthContext } from './context.js';
 import { MissingSecret } from './errors.js';
 import { handleError } from './handle-error.js';
 import { createLogger } from './logger.js';
-import { raw } from './markers.js';
+import { isMarker, raw } from './markers.js';
 import { type Platform, toInternalRequest } from './request.js';
 import { toResponse } from './response.js';
 import { route } from './router.js';
@@ -30,7 +30,7 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
 			if (error instanceof MissingSecret) throw error;
 			createLogger(config).error(error instanceof Error ? error : new Error(String(error)));
 			const res = handleError(error, undefined, undefined, { logged: true });
-			return config.raw === raw ? res : toResponse(res, request);
+			return isMarker(config.raw, raw) ? res : toResponse(res, request);
 		}
 		derived.set(config, options);
 	}

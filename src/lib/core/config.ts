@@ -1,4 +1,4 @@
-import { createKeyring, hex, type Keyring, randomBytes } from './crypto/index.js';
+import { createKeyring, hex, type Keyring, randomBytes, randomUUID } from './crypto/index.js';
 import { wrapAdapter, wrapEvents } from './adapter.js';
 import { assertConfig, assertProviders } from './assert.js';
 import { type Env, envUrl, processEnv, withEnvDefaults } from './env.js';
@@ -12,7 +12,7 @@ import { createDatabaseStrategy } from './session/database.js';
 import { createJwtStrategy } from './session/jwt-session.js';
 import { sessionAdapter, type SessionStrategy } from './session/strategy.js';
 import { decode, encode } from './session/jwt.js';
-import { raw, skipCSRFCheck } from './markers.js';
+import { isMarker, raw, skipCSRFCheck } from './markers.js';
 import type { Adapter } from './types/adapter.js';
 import type {
 	AuthConfig,
@@ -133,13 +133,17 @@ export function resolveOptions(config: AuthConfig, resolve: ResolveOptions = {})
 	const withEnv = withEnvDefaults(env, config, logger);
 	const secrets = secretList(withEnv.secret);
 	const providers = normalizeProviders(withEnv.providers);
+	const sessionConfig = stripUndefined(config.session ?? {});
 	const session: SessionOptions = {
 		strategy: config.adapter ? 'database' : 'jwt',
 		maxAge: 30 * DAY,
 		updateAge: DAY,
-		generateSessionToken: () => hex(randomBytes(32)),
+		// With `hashTokens: false` (a rollout beside Auth.js) tokens take Auth.js's shape, so that
+		// once hashing is back on they are found and moved to their hash like Auth.js's own (a
+		// 64-hex token is not looked up raw: it looks like a stored hash).
+		generateSessionToken: sessionConfig.hashTokens === false ? () => randomUUID() : () => hex(randomBytes(32)),
 		hashTokens: true,
-		...stripUndefined(config.session ?? {})
+		...sessionConfig
 	};
 	assertConfig({ config: withEnv, secrets, session, env, logger });
 	const adapter = config.adapter ? wrapAdapter(config.adapter, logger) : undefined;
@@ -193,8 +197,8 @@ export function resolveOptions(config: AuthConfig, resolve: ResolveOptions = {})
 		redirectProxyUrl: withEnv.redirectProxyUrl,
 		siteUrl: envUrl(env),
 		enableWebAuthn: config.experimental?.enableWebAuthn === true,
-		skipCSRFCheck: config.skipCSRFCheck === skipCSRFCheck,
-		raw: config.raw === raw,
+		skipCSRFCheck: isMarker(config.skipCSRFCheck, skipCSRFCheck),
+		raw: isMarker(config.raw, raw),
 		env: Object.freeze({ ...env }),
 		limiter,
 		runtime

@@ -21,39 +21,44 @@ export async function storedSessionKey(ctx: AuthContext, token: string): Promise
 const AUTHJS_TOKEN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
- * The key Auth.js stored a session under (the token itself), for a cookie shaped like Auth.js's
- * tokens: never one shaped like our hashes (a leaked table's hashes must not work as cookies), and
- * a garbage cookie still costs one lookup. (An app whose Auth.js made its tokens with its own
- * generator keeps them readable with `hashTokens: false`.)
+ * The other key a cookie's session may be stored under, in the form `hashTokens` does not use:
+ * - hashing on: the token itself, where Auth.js wrote the session — for a cookie shaped like
+ *   Auth.js's tokens only, never one shaped like our hashes (a leaked table's hashes must not work
+ *   as cookies), so a garbage cookie still costs one lookup. (An app whose Auth.js made its tokens
+ *   with its own generator keeps them readable with `hashTokens: false`.)
+ * - hashing off (a rollout beside Auth.js, or the way back to it): the token's hash, where kitauth
+ *   stored it with hashing on.
  */
-function legacyKey(ctx: AuthContext, raw: string): string | undefined {
-	return ctx.options.session.hashTokens && AUTHJS_TOKEN.test(raw) ? raw : undefined;
+async function otherKey(ctx: AuthContext, raw: string): Promise<string | undefined> {
+	if (!ctx.options.session.hashTokens) return sha256(raw, 'hex');
+	return AUTHJS_TOKEN.test(raw) ? raw : undefined;
 }
 
 /**
- * The session of a cookie and the key it is stored under: by the token's hash, else (a session
- * Auth.js wrote, its token stored as it is) by the token itself — then moved to its hash in place
- * (`rekeySession`, one atomic update: no sign-out, no duplicate; a concurrent request that moved
- * it first leaves it found under the hash). Adapters without `rekeySession` keep such rows as they
- * are, still readable.
+ * The session of a cookie and the key it is stored under: by its key in the current form, else by
+ * the other form (`otherKey`) — then moved to the current form in place (`rekeySession`, one
+ * atomic update: no sign-out, no duplicate; a concurrent request that moved it first leaves it
+ * found under the new key). So sessions Auth.js wrote move to their hash, and with
+ * `hashTokens: false` hashed ones move back to the token, which Auth.js can read again. Adapters
+ * without `rekeySession` keep such rows as they are, still readable.
  */
 async function findSession(ctx: AuthContext, adapter: SessionAdapter, raw: string) {
 	const key = await storedSessionKey(ctx, raw);
 	const found = await adapter.getSessionAndUser(key);
 	if (found) return { key, found };
-	const legacy = legacyKey(ctx, raw);
-	const old = legacy === undefined ? null : await adapter.getSessionAndUser(legacy);
-	if (!old || legacy === undefined) return undefined;
-	if (!adapter.rekeySession) return { key: legacy, found: old };
-	const moved = await adapter.rekeySession(legacy, key);
+	const other = await otherKey(ctx, raw);
+	const old = other === undefined ? null : await adapter.getSessionAndUser(other);
+	if (!old || other === undefined) return undefined;
+	if (!adapter.rekeySession) return { key: other, found: old };
+	const moved = await adapter.rekeySession(other, key);
 	return { key, found: moved ? { session: moved, user: old.user } : old };
 }
 
 /** Deletes a cookie's session wherever it is stored; the deleted row, when the adapter says. */
 async function deleteSession(ctx: AuthContext, adapter: SessionAdapter, raw: string) {
 	const deleted = await adapter.deleteSession(await storedSessionKey(ctx, raw));
-	const legacy = legacyKey(ctx, raw);
-	return deleted || legacy === undefined ? deleted : adapter.deleteSession(legacy);
+	const other = await otherKey(ctx, raw);
+	return deleted || other === undefined ? deleted : adapter.deleteSession(other);
 }
 
 function sessionCookie(ctx: AuthContext, value: string, expires: Date): Cookie {

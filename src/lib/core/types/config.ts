@@ -48,7 +48,10 @@ export interface SessionOptions {
 	maxAge: number;
 	/** How often, in seconds, an active session is extended (default 1 day; 0 = on every access). */
 	updateAge: number;
-	/** Database strategy: makes the session token. Must carry at least 256 bits of randomness. */
+	/**
+	 * Database strategy: makes the session token; yours should carry 256 bits of randomness.
+	 * Default: 32 random bytes, hex; with `hashTokens: false`, Auth.js's `crypto.randomUUID()`.
+	 */
 	generateSessionToken: () => string;
 	/**
 	 * kitauth: absolute lifetime in seconds, counted from sign-in, after which the session ends
@@ -56,8 +59,11 @@ export interface SessionOptions {
 	 */
 	absoluteMaxAge?: number;
 	/**
-	 * kitauth: store only SHA-256 of database session tokens (default `true`). Turn off for a
-	 * database migrated from Auth.js whose rows hold raw tokens.
+	 * kitauth: store only SHA-256 of database session tokens (default `true`). Sessions Auth.js
+	 * wrote (raw tokens) are found anyway and moved to the hash in place. Turn off only while
+	 * Auth.js serves the same database (a rollout): rows then keep raw tokens, which Auth.js looks
+	 * sessions up by, and new tokens take Auth.js's shape, so they too are moved to their hash once
+	 * this is back on.
 	 */
 	hashTokens: boolean;
 }

