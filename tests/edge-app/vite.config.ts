@@ -16,7 +16,11 @@ export default defineConfig({
 	root: here('.'),
 	logLevel: 'warn',
 	build: { sourcemap: false },
-	resolve: { dedupe: ['@sveltejs/kit', 'kitauth'] },
+	resolve: {
+		dedupe: ['@sveltejs/kit', 'kitauth'],
+		// nodemailer (an optional peer, for email over SMTP) is not installed in this app; see the file.
+		alias: { nodemailer: here('./not-installed/nodemailer.js') }
+	},
 	// What vite-plugin-svelte does for an app that lists kitauth in its dependencies (this one
 	// lists none): a package with Svelte components is bundled into the server build.
 	ssr: { noExternal: ['kitauth'] },

@@ -13,7 +13,7 @@ export async function sendWithNodemailer(params: EmailVerificationRequest, timeo
 	if (server === undefined) throw new TypeError(`Email provider "${provider.id}" has no server`);
 	let nodemailer: typeof import('nodemailer');
 	try {
-		nodemailer = (await importAtRunTime('nodemailer')) as typeof import('nodemailer');
+		nodemailer = await import('nodemailer');
 	} catch (error) {
 		throw new Error('Sending email through a `server` needs the `nodemailer` package: npm install nodemailer', { cause: error });
 	}
@@ -33,16 +33,6 @@ export async function sendWithNodemailer(params: EmailVerificationRequest, timeo
 	} finally {
 		transport.close();
 	}
-}
-
-/**
- * `import()` of a package named at run time, which bundlers leave alone: nodemailer needs Node's
- * sockets, so a bundle for an edge runtime (wrangler's for workerd) must not pull it in (its
- * `node:net` imports would stop the Worker from loading). On Node it loads, at the first send,
- * from the app's own node_modules, where an app that sends email over SMTP has installed it.
- */
-function importAtRunTime(name: string): Promise<unknown> {
-	return import(/* @vite-ignore */ name);
 }
 
 /** The server as nodemailer options, with every timeout at most the send's own limit. */
