@@ -22,6 +22,7 @@ export default defineConfig({
 			'tests/sveltekit/**/*.test.ts',
 			'tests/package/**/*.test.ts',
 			'tests/migration/**/*.test.ts',
+			'tests/edge/**/*.test.ts',
 			'src/**/*.test.ts'
 		],
 		environment: 'node',

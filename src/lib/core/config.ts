@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createKeyring, hex, type Keyring, randomBytes, randomUUID } from './crypto/index.js';
 import { wrapAdapter, wrapEvents } from './adapter.js';
 import { assertConfig, assertProviders } from './assert.js';
 import { type Env, envUrl, processEnv, withEnvDefaults } from './env.js';
@@ -14,7 +14,6 @@ import { defaultRedirect } from './redirect.js';
 import { refreshJwtTokens, sessionTokens } from './flows/oauth/refresh.js';
 import { createDatabaseStrategy } from './session/database.js';
 import { createJwtStrategy } from './session/jwt-session.js';
-import { Keyring } from './session/keys.js';
 import { sessionAdapter, type SessionStrategy } from './session/strategy.js';
 import { decode, encode } from './session/jwt.js';
 import { isMarker, raw, skipCSRFCheck } from './markers.js';
@@ -157,7 +156,7 @@ export function resolveOptions(config: AuthConfig, resolve: ResolveOptions = {})
 		// With `hashTokens: false` (a rollout beside Auth.js) tokens take Auth.js's shape, so that
 		// once hashing is back on they are found and moved to their hash like Auth.js's own (a
 		// 64-hex token is not looked up raw: it looks like a stored hash).
-		generateSessionToken: sessionConfig.hashTokens === false ? () => randomUUID() : () => randomBytes(32).toString('hex'),
+		generateSessionToken: sessionConfig.hashTokens === false ? () => randomUUID() : () => hex(randomBytes(32)),
 		hashTokens: true,
 		...sessionConfig
 	};
@@ -243,7 +242,7 @@ function keyringFor(secrets: readonly string[], keyrings: Map<string, Keyring>):
 	const id = secrets.join('\u0000');
 	let keyring = keyrings.get(id);
 	if (!keyring) {
-		keyring = new Keyring(secrets);
+		keyring = createKeyring(secrets);
 		keyrings.set(id, keyring);
 	}
 	return keyring;

@@ -1,3 +1,4 @@
+import { concatBytes } from './crypto/index.js';
 import { InvalidRequest, UnknownAction } from './errors.js';
 import { parseCookieHeader } from './session/cookies.js';
 import { answersHead, isAuthAction, takesProvider } from './router.js';
@@ -146,5 +147,5 @@ async function readLimited(request: Request): Promise<Uint8Array<ArrayBuffer>> {
 		}
 		chunks.push(value);
 	}
-	return new Uint8Array(Buffer.concat(chunks));
+	return concatBytes(...chunks);
 }

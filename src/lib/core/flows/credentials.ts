@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID } from '../crypto/index.js';
 import { CallbackRouteError, CredentialsSignin, MissingAdapterMethods, MissingAuthorize } from '../errors.js';
 import { limitAttempt } from '../limit/attempt.js';
 import type { Identity } from '../login.js';

@@ -1,4 +1,4 @@
-import { hash } from 'node:crypto';
+import { sha256 } from '../crypto/index.js';
 import type { AuthContext } from '../context.js';
 import type { Cookie } from '../types/internal.js';
 import type { AdapterSession, AdapterUser, Session } from '../types/models.js';
@@ -14,8 +14,8 @@ const MAX_TOKEN_LENGTH = 512;
  * What the database stores for a session token: its SHA-256 (default), so a leaked table holds no
  * usable session; the raw token itself only with `session.hashTokens: false` (Auth.js tables).
  */
-export function storedSessionKey(ctx: AuthContext, token: string): string {
-	return ctx.options.session.hashTokens ? hash('sha256', token, 'hex') : token;
+export async function storedSessionKey(ctx: AuthContext, token: string): Promise<string> {
+	return ctx.options.session.hashTokens ? sha256(token, 'hex') : token;
 }
 
 /** Auth.js's session tokens (its default `generateSessionToken`: `crypto.randomUUID()`). */
@@ -30,8 +30,8 @@ const AUTHJS_TOKEN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{
  * - hashing off (a rollout beside Auth.js, or the way back to it): the token's hash, where kitauth
  *   stored it with hashing on.
  */
-function otherKey(ctx: AuthContext, raw: string): string | undefined {
-	if (!ctx.options.session.hashTokens) return hash('sha256', raw, 'hex');
+async function otherKey(ctx: AuthContext, raw: string): Promise<string | undefined> {
+	if (!ctx.options.session.hashTokens) return sha256(raw, 'hex');
 	return AUTHJS_TOKEN.test(raw) ? raw : undefined;
 }
 
@@ -44,10 +44,10 @@ function otherKey(ctx: AuthContext, raw: string): string | undefined {
  * without `rekeySession` keep such rows as they are, still readable.
  */
 async function findSession(ctx: AuthContext, adapter: SessionAdapter, raw: string) {
-	const key = storedSessionKey(ctx, raw);
+	const key = await storedSessionKey(ctx, raw);
 	const found = await adapter.getSessionAndUser(key);
 	if (found) return { key, found };
-	const other = otherKey(ctx, raw);
+	const other = await otherKey(ctx, raw);
 	const old = other === undefined ? null : await adapter.getSessionAndUser(other);
 	if (!old || other === undefined) return undefined;
 	if (!adapter.rekeySession) return { key: other, found: old };
@@ -57,8 +57,8 @@ async function findSession(ctx: AuthContext, adapter: SessionAdapter, raw: strin
 
 /** Deletes a cookie's session wherever it is stored; the deleted row, when the adapter says. */
 async function deleteSession(ctx: AuthContext, adapter: SessionAdapter, raw: string) {
-	const deleted = await adapter.deleteSession(storedSessionKey(ctx, raw));
-	const other = otherKey(ctx, raw);
+	const deleted = await adapter.deleteSession(await storedSessionKey(ctx, raw));
+	const other = await otherKey(ctx, raw);
 	return deleted || other === undefined ? deleted : adapter.deleteSession(other);
 }
 
@@ -194,7 +194,7 @@ async function startDatabaseSession(ctx: AuthContext, adapter: SessionAdapter, s
 	const { maxAge, absoluteMaxAge } = ctx.options.session;
 	const expires = new Date(now.getTime() + Math.min(maxAge, absoluteMaxAge ?? Infinity) * 1000);
 	await adapter.createSession({
-		sessionToken: storedSessionKey(ctx, token),
+		sessionToken: await storedSessionKey(ctx, token),
 		userId: start.user.id,
 		expires,
 		createdAt: now,

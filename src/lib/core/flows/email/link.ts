@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID } from '../../crypto/index.js';
 import { need } from '../../adapter.js';
 import { type AuthContext, actionUrl } from '../../context.js';
 import { Verification } from '../../errors.js';
@@ -42,7 +42,7 @@ export async function verifyLink(req: RequestInternal, ctx: AuthContext, provide
 	const { token, email } = linkParams(req.body);
 	const store = need(ctx.options.adapter ?? {}, 'useVerificationToken');
 	let found: VerificationToken | null = null;
-	for (const hash of storedForms(ctx, provider, token)) {
+	for (const hash of await storedForms(ctx, provider, token)) {
 		found = await store.useVerificationToken({ identifier: email, token: hash });
 		if (found) break;
 	}

@@ -41,7 +41,7 @@ export async function oauthIdentity(req: RequestInternal, ctx: AuthContext, prov
 	const needed: CheckKey[] = ['state'];
 	if (checks.pkce) needed.push('pkceCodeVerifier');
 	if (checks.nonce) needed.push('nonce');
-	const values = openChecks(ctx, req.cookies, provider.id, needed);
+	const values = await openChecks(ctx, req.cookies, provider.id, needed);
 
 	const error = params.get('error');
 	if (error) {

@@ -7,12 +7,13 @@ import { OAuthCallbackError } from '../../errors.js';
  * must name. Nothing read here is trusted; oauth4webapi's claim checks and the JWKS signature check
  * come after, on the token itself.
  */
+import { fromBase64urlText } from '../../crypto/index.js';
 
 /** The payload of a compact JWS, unverified; `undefined` when it is not one. */
 export function unverifiedClaims(jwt: unknown): Record<string, unknown> | undefined {
 	if (typeof jwt !== 'string') return undefined;
 	try {
-		const payload: unknown = JSON.parse(Buffer.from(jwt.split('.')[1] ?? '', 'base64url').toString('utf8'));
+		const payload: unknown = JSON.parse(fromBase64urlText(jwt.split('.')[1] ?? '') ?? '');
 		return payload && typeof payload === 'object' && !Array.isArray(payload) ? (payload as Record<string, unknown>) : undefined;
 	} catch {
 		return undefined;

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256 } from '../../crypto/index.js';
 import * as o from 'oauth4webapi';
 import type { AuthContext } from '../../context.js';
 import { AuthError, OAuthCallbackError } from '../../errors.js';
@@ -47,13 +47,13 @@ export function isExpired(expiresAt: unknown): boolean {
  * failure the same token is not sent again for `BACKOFF_MS` (within this process): callers get
  * an error without a request.
  */
-export function refreshTokens(
+export async function refreshTokens(
 	ctx: AuthContext,
 	provider: OAuthConfig,
 	refreshToken: string,
 	expectedSubject: string | undefined
 ): Promise<TokenSet> {
-	const key = `${provider.id}\u0000${createHash('sha256').update(refreshToken).digest('hex')}`;
+	const key = `${provider.id}\u0000${await sha256(refreshToken, 'hex')}`;
 	const { refreshes: inFlight, refreshBackoff } = ctx.options.runtime;
 	let pending = inFlight.get(key) as Promise<TokenSet> | undefined;
 	if (pending) return pending;

@@ -1,5 +1,6 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { AuthContext } from '../../context.js';
+import { fromBase64url, fromBase64urlText } from '../../crypto/index.js';
 import { AdapterError, WebAuthnVerificationError } from '../../errors.js';
 import type { Identity } from '../../login.js';
 import type { RequestInternal } from '../../types/internal.js';
@@ -81,7 +82,7 @@ function parseResponse(data: unknown, ceremony: Ceremony): AuthenticationRespons
 
 function decodeClientData(encoded: string): Record<string, unknown> | undefined {
 	try {
-		const parsed: unknown = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
+		const parsed: unknown = JSON.parse(fromBase64urlText(encoded) ?? '');
 		return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : undefined;
 	} catch {
 		return refuse('clientDataJSON is not JSON');
@@ -208,7 +209,7 @@ async function register(
 	const info = verification.registrationInfo;
 	const { credential } = info;
 	if (credential.id !== response.id) refuse('the credential id differs from the authenticator data');
-	if (Buffer.from(credential.id, 'base64url').byteLength > 1023) refuse('the credential id is too long');
+	if ((fromBase64url(credential.id)?.byteLength ?? 0) > 1023) refuse('the credential id is too long');
 
 	const credentialID = base64urlToBase64(credential.id);
 	// A credential id belongs to one user only: an existing one (or an account left by one) is refused.
