@@ -33,7 +33,7 @@ import { Auth, createAuthServer, customFetch, lazyAuthServer } from '../../src/l
 import { getToken } from '../../src/lib/jwt.js';
 import { InvalidEndpoints, InvalidProvider } from '../../src/lib/core/errors.js';
 import { sealToken } from '../../src/lib/core/session/jwt.js';
-import { Keyring } from '../../src/lib/core/session/keys.js';
+import { createKeyring } from '../../src/lib/core/crypto/index.js';
 import type { AuthConfig, OAuthConfig, Session } from '../../src/lib/core/types.js';
 import Credentials from '../../src/lib/providers/credentials.js';
 import Nodemailer from '../../src/lib/providers/nodemailer.js';
@@ -341,7 +341,7 @@ describe('better-auth advisories', () => {
 
 		// The stable deployment of a redirect proxy forwards only states it sealed itself.
 		const proxy = oauthApp([rogueProvider()], { redirectProxyUrl: `${APP_ORIGIN}/auth` });
-		const forged = sealToken(new Keyring(['another-secret-0123456789abcdef0123456789']), 'kitauth.oauth-state', { origin: 'https://evil.example', random: 'x' }, 900);
+		const forged = await sealToken(createKeyring(['another-secret-0123456789abcdef0123456789']), 'kitauth.oauth-state', { origin: 'https://evil.example', random: 'x' }, 900);
 		for (const state of [forged, Buffer.from(JSON.stringify({ origin: 'https://evil.example' })).toString('base64url')]) {
 			const forward = await proxy.browser().get(`callback/rogue?code=stolen&state=${encodeURIComponent(state)}`);
 			expect(forward.headers.get('location') ?? '').not.toContain('evil.example');

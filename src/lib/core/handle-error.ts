@@ -26,12 +26,12 @@ const PLAIN_TEXT = { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Typ
  * an allow-listed `?error=`) for a failed flow, JSON without internals for the JSON endpoints.
  * Every failure is logged; none is a 500 with a stack trace, none creates a session.
  */
-export function handleError(
+export async function handleError(
 	error: unknown,
 	req: (Pick<RequestInternal, 'method' | 'action'> & { headers?: Headers }) | undefined,
 	ctx: AuthContext | undefined,
 	flags: { logged?: boolean } = {}
-): ResponseInternal {
+): Promise<ResponseInternal> {
 	if (error instanceof InvalidRequest || error instanceof UnknownAction) {
 		ctx?.options.logger.debug(`refused request: ${error.message}`);
 		const status = error instanceof InvalidRequest ? error.status : 400;
@@ -67,7 +67,7 @@ export function handleError(
 	}
 	if (retryAfter !== undefined && !ctx.options.pages.error) {
 		// Busy for a moment: say so here, with when to retry (a redirect would ask the busy store again).
-		const busy = errorPage(ctx, 'Unavailable');
+		const busy = await errorPage(ctx, 'Unavailable');
 		return { ...busy, status: 503, headers: { ...busy.headers, ...retryHeader }, cookies: ctx.pendingCookies };
 	}
 	const value = retryAfter === undefined ? urlErrorFor(error) : 'Unavailable';
@@ -84,7 +84,7 @@ export function handleError(
 		// Failing on the error page itself: render it here rather than redirect to itself. This
 		// request failed on the server (not because of its `?error=`), so it says so: a 500.
 		try {
-			return { ...errorPage(ctx, value), status: 500, cookies: ctx.pendingCookies };
+			return { ...(await errorPage(ctx, value)), status: 500, cookies: ctx.pendingCookies };
 		} catch {
 			return { status: 500, headers: { ...PLAIN_TEXT }, body: 'Server error' };
 		}
@@ -97,7 +97,7 @@ export function handleError(
  * `X-Auth-Return-Redirect` ones, pointing at the sign-in page with `error=RateLimited`), else the
  * built-in sign-in page saying so (or, with `pages.signIn`, a short page linking to it).
  */
-function tooManyAttempts(error: RateLimited, json: boolean, headers: Headers | undefined, ctx: AuthContext | undefined): ResponseInternal {
+async function tooManyAttempts(error: RateLimited, json: boolean, headers: Headers | undefined, ctx: AuthContext | undefined): Promise<ResponseInternal> {
 	const retry = { ...NO_CACHE, 'Retry-After': String(error.retryAfter) };
 	const message = signInMessage('RateLimited');
 	if (json || !ctx) return { status: 429, headers: retry, body: { message, retryAfter: error.retryAfter } };
@@ -105,7 +105,7 @@ function tooManyAttempts(error: RateLimited, json: boolean, headers: Headers | u
 	const signin = withParams(custom ? `${ctx.origin}${custom}` : actionUrl(ctx, 'signin'), { error: 'RateLimited' });
 	if (headers?.has('X-Auth-Return-Redirect')) return { status: 429, headers: retry, body: { url: signin }, cookies: ctx.pendingCookies };
 	if (!custom) {
-		const page = signInPage(ctx, { callbackUrl: ctx.origin, error: 'RateLimited' });
+		const page = await signInPage(ctx, { callbackUrl: ctx.origin, error: 'RateLimited' });
 		return { ...page, status: 429, headers: { ...page.headers, ...retry }, cookies: ctx.pendingCookies };
 	}
 	const link = signin.replace(/&/g, '&amp;').replace(/"/g, '&quot;');

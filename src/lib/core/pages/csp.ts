@@ -20,20 +20,33 @@
  *   of every provider's (discovered) authorization endpoint would be needed, and a stale one would
  *   break sign-in. `base-uri 'none'` keeps relative form actions here.
  */
-import { hash } from 'node:crypto';
-import { PASSKEY_SCRIPT } from './passkey-script.generated.js';
+import { base64, fromBase64url, sha256 } from '../crypto/index.js';
+import { PASSKEY_SCRIPT, PASSKEY_SCRIPT_SHA256 } from './passkey-script.generated.js';
 
-const sha256 = (text: string) => `'sha256-${hash('sha256', text, 'base64')}'`;
+/** A CSP hash source (standard base64). Web Crypto hashes asynchronously only, hence the promise. */
+const source = async (text: string) => `'sha256-${base64(fromBase64url(await sha256(text, 'base64url'))!)}'`;
 
-/** The hash of the one script a page may carry (computed once, at load). */
-const PASSKEY_SCRIPT_SOURCE = sha256(PASSKEY_SCRIPT);
+/** The component kit's style elements repeat from page to page: each is hashed once per process. */
+const styleSources = new Map<string, Promise<string>>();
+const MAX_STYLES = 256;
+
+function styleSource(css: string): Promise<string> {
+	let hashed = styleSources.get(css);
+	if (!hashed) {
+		// A bound: style elements come from the kit's components, a handful; anything beyond is not cached.
+		hashed = source(css);
+		if (styleSources.size < MAX_STYLES) styleSources.set(css, hashed);
+	}
+	return hashed;
+}
 
 const STYLE_ELEMENT = /<style\b[^>]*>([\s\S]*?)<\/style>/g;
 
-export function contentSecurityPolicy(page: { styles: string; script?: string; logo?: string }): string {
-	const styles = new Set<string>();
-	for (const [, css] of page.styles.matchAll(STYLE_ELEMENT)) styles.add(sha256(css!));
-	const script = page.script === undefined ? "'none'" : page.script === PASSKEY_SCRIPT ? PASSKEY_SCRIPT_SOURCE : sha256(page.script);
+export async function contentSecurityPolicy(page: { styles: string; script?: string; logo?: string }): Promise<string> {
+	const styles = new Set(await Promise.all([...page.styles.matchAll(STYLE_ELEMENT)].map(([, css]) => styleSource(css!))));
+	// The passkey script's hash is computed when the script is built.
+	const script =
+		page.script === undefined ? "'none'" : page.script === PASSKEY_SCRIPT ? `'sha256-${PASSKEY_SCRIPT_SHA256}'` : await source(page.script);
 	const images = ["'self'", 'data:', ...logoSource(page.logo)];
 	return [
 		"default-src 'none'",
