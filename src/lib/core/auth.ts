@@ -29,7 +29,7 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
 		} catch (error) {
 			if (error instanceof MissingSecret) throw error;
 			createLogger(config).error(error instanceof Error ? error : new Error(String(error)));
-			const res = handleError(error, undefined, undefined, { logged: true });
+			const res = await handleError(error, undefined, undefined, { logged: true });
 			return isMarker(config.raw, raw) ? res : toResponse(res, request);
 		}
 		derived.set(config, options);

@@ -2,7 +2,11 @@ import { createKeyring, hex, type Keyring, randomBytes, randomUUID } from './cry
 import { wrapAdapter, wrapEvents } from './adapter.js';
 import { assertConfig, assertProviders } from './assert.js';
 import { type Env, envUrl, processEnv, withEnvDefaults } from './env.js';
+import { adapterStore } from './limit/adapter-store.js';
+import { keyedHasher } from './limit/hash.js';
 import { createLimiterShared, type LimiterShared } from './limit/limiter.js';
+import { MemoryStore } from './limit/memory.js';
+import { createOnce, type Once } from './limit/once.js';
 import { resolveLimiter } from './limit/resolve.js';
 import { createLogger } from './logger.js';
 import { normalizeProviders } from './providers/normalize.js';
@@ -67,6 +71,11 @@ export interface AuthOptions {
 	 * allow everything without touching a store).
 	 */
 	readonly limiter: Limiter;
+	/**
+	 * kitauth: values that may be used once (an OAuth callback's state), recorded in the limiter's
+	 * store (or the adapter's counters, or memory) whether or not the limiter is on.
+	 */
+	readonly once: Once;
 	/** Memory of the long-lived instance these options belong to (see {@link Runtime}). */
 	readonly runtime: Runtime;
 }
@@ -81,19 +90,25 @@ export interface Runtime {
 	readonly keyrings: Map<string, Keyring>;
 	/** The rate limiter's: its memory store (and fallback), sweep schedule, warn-once flag. */
 	readonly limiter: LimiterShared;
+	/** The record of values used once, when there is no shared store (and when it fails). */
+	readonly once: MemoryStore;
 	readonly discovery: Map<string, Promise<unknown>>;
 	readonly refreshes: Map<string, Promise<unknown>>;
 	/** Refresh key → when (ms since the epoch) the next attempt may reach the provider. */
 	readonly refreshBackoff: Map<string, number>;
+	/** JWT revocation: user id → the session cutoff last read (ms, or null) and when it was read. */
+	readonly cutoffs: Map<string, { at: number | null; readAt: number }>;
 }
 
 export function createRuntime(): Runtime {
 	return Object.freeze({
 		keyrings: new Map(),
 		limiter: createLimiterShared(),
+		once: new MemoryStore({ maxKeys: 200_000 }),
 		discovery: new Map(),
 		refreshes: new Map(),
-		refreshBackoff: new Map()
+		refreshBackoff: new Map(),
+		cutoffs: new Map()
 	});
 }
 
@@ -163,6 +178,14 @@ export function resolveOptions(config: AuthConfig, resolve: ResolveOptions = {})
 		events,
 		shared: runtime.limiter
 	});
+	const limitSettings = typeof config.rateLimit === 'object' && config.rateLimit !== null ? config.rateLimit : {};
+	const once = createOnce({
+		store: limitSettings.store ?? adapterStore(adapter),
+		memory: runtime.once,
+		hash: keyedHasher(secrets[0]!),
+		logger,
+		timeout: limitSettings.timeout ?? 1000
+	});
 
 	const options: AuthOptions = {
 		basePath: normalizeBasePath(withEnv.basePath as string),
@@ -201,6 +224,7 @@ export function resolveOptions(config: AuthConfig, resolve: ResolveOptions = {})
 		raw: isMarker(config.raw, raw),
 		env: Object.freeze({ ...env }),
 		limiter,
+		once,
 		runtime
 	};
 	if (config.debug) logger.warn('debug-enabled');

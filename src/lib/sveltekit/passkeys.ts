@@ -1,6 +1,7 @@
 import { fail, type ActionFailure, type RequestEvent } from '@sveltejs/kit';
 import { getRequestEvent } from '$app/server';
 import { type CurrentSession, type PasskeyManager, ReauthenticationRequired } from '../core/index.js';
+import { applyCookies } from './cookies.js';
 
 export type { PasskeyInfo, PasskeyManager, PasskeyRemoval } from '../core/index.js';
 
@@ -47,7 +48,12 @@ export function createPasskeys(current: (event: RequestEvent) => Promise<Current
 	return {
 		list: async () => (await scope()).list(),
 		rename: async (id, name) => (await scope()).rename(id, name),
-		remove: async (id, options) => (await scope()).remove(id, options),
+		remove: async (id, options) => {
+			const event = getRequestEvent();
+			const result = await (await scope(event)).remove(id, options);
+			if (result.removed) applyCookies(event.cookies, result.sessionsEnded?.cookies);
+			return result;
+		},
 		actions: (options = {}) => ({
 			renamePasskey: async (event) => {
 				const form = await event.request.formData().catch(() => new FormData());
@@ -67,6 +73,7 @@ export function createPasskeys(current: (event: RequestEvent) => Promise<Current
 				try {
 					const result = await (await scope(event)).remove(id, options);
 					if (result.removed) {
+						applyCookies(event.cookies, result.sessionsEnded?.cookies);
 						return {
 							passkeyMessage: 'Passkey removed.',
 							action: 'remove' as const,

@@ -224,7 +224,7 @@ function checked(counter: LimitCount): LimitCount {
 }
 
 /** Runs `call` (which may throw synchronously) and rejects when it takes longer than `ms`. */
-function withDeadline<T>(call: () => Promise<T>, ms: number): Promise<T> {
+export function withDeadline<T>(call: () => Promise<T>, ms: number): Promise<T> {
 	let timer: ReturnType<typeof setTimeout> | undefined;
 	const deadline = new Promise<never>((_, reject) => {
 		timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);

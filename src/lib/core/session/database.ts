@@ -2,7 +2,8 @@ import { sha256 } from '../crypto/index.js';
 import type { AuthContext } from '../context.js';
 import type { Cookie } from '../types/internal.js';
 import type { AdapterSession, AdapterUser, Session } from '../types/models.js';
-import { expiredCookie } from './cookies.js';
+import { expiredCookie, legacySessionCookie } from './cookies.js';
+import type { CookieOption } from '../types/config.js';
 import type { DatabaseStrategy, SessionAdapter } from './strategy.js';
 import type { SessionRead, SessionStart } from './types.js';
 
@@ -66,9 +67,42 @@ function sessionCookie(ctx: AuthContext, value: string, expires: Date): Cookie {
 	return { name, value, options: { ...options, expires } };
 }
 
-function clearCookie(ctx: AuthContext): Cookie[] {
+/** Deletes the session cookie, and Auth.js's `__Secure-` one when the request carried it. */
+function clearCookie(ctx: AuthContext, requestCookies: Record<string, string>): Cookie[] {
 	const { name, options } = ctx.cookies.sessionToken;
-	return [expiredCookie(name, options)];
+	const legacy = legacySessionCookie(ctx.cookies);
+	const old = legacy && requestCookies[legacy.name] !== undefined ? [expiredCookie(legacy.name, legacy.options)] : [];
+	return [expiredCookie(name, options), ...old];
+}
+
+/**
+ * The session tokens the request carries, kitauth's cookie first, then (on https) Auth.js's
+ * `__Secure-` one, which a read moves to kitauth's `__Host-` cookie. Garbage (too long to be a
+ * token) is never looked up.
+ */
+function tokensOf(ctx: AuthContext, requestCookies: Record<string, string>): { raw: string; legacy?: CookieOption }[] {
+	const out: { raw: string; legacy?: CookieOption }[] = [];
+	const raw = requestCookies[ctx.cookies.sessionToken.name];
+	if (raw && raw.length <= MAX_TOKEN_LENGTH) out.push({ raw });
+	const legacy = legacySessionCookie(ctx.cookies);
+	const old = legacy && requestCookies[legacy.name];
+	if (legacy && old && old.length <= MAX_TOKEN_LENGTH) out.push({ raw: old, legacy });
+	return out;
+}
+
+/** Does the request carry any session cookie (kitauth's or Auth.js's), readable or not? */
+function carriesSession(ctx: AuthContext, requestCookies: Record<string, string>): boolean {
+	const legacy = legacySessionCookie(ctx.cookies);
+	return !!requestCookies[ctx.cookies.sessionToken.name] || !!(legacy && requestCookies[legacy.name]);
+}
+
+/** The first of the request's session tokens with a stored session. */
+async function findRequestSession(ctx: AuthContext, adapter: SessionAdapter, requestCookies: Record<string, string>) {
+	for (const candidate of tokensOf(ctx, requestCookies)) {
+		const stored = await findSession(ctx, adapter, candidate.raw);
+		if (stored) return { ...stored, ...candidate };
+	}
+	return undefined;
 }
 
 /** The session the client sees: never the token, only the user and the expiry. */
@@ -94,7 +128,8 @@ export function createDatabaseStrategy(adapter: SessionAdapter): DatabaseStrateg
 		read: (ctx, cookies, update) => readDatabaseSession(ctx, adapter, cookies, update),
 		start: (ctx, start) => startDatabaseSession(ctx, adapter, start),
 		end: (ctx, cookies) => endDatabaseSession(ctx, adapter, cookies),
-		userId: (ctx, cookies) => databaseUserId(ctx, adapter, cookies)
+		userId: (ctx, cookies) => databaseUserId(ctx, adapter, cookies),
+		clearCookies: clearCookie
 	};
 }
 
@@ -110,18 +145,16 @@ export async function readDatabaseSession(
 	requestCookies: Record<string, string>,
 	update?: { data: unknown }
 ): Promise<SessionRead> {
-	const raw = requestCookies[ctx.cookies.sessionToken.name];
-	if (!raw) return { session: null, cookies: [] };
-	if (raw.length > MAX_TOKEN_LENGTH) return { session: null, cookies: clearCookie(ctx) };
-	const stored = await findSession(ctx, adapter, raw);
-	if (!stored) return { session: null, cookies: clearCookie(ctx) };
-	const { key, found } = stored;
+	if (!carriesSession(ctx, requestCookies)) return { session: null, cookies: [] };
+	const stored = await findRequestSession(ctx, adapter, requestCookies);
+	if (!stored) return { session: null, cookies: clearCookie(ctx, requestCookies) };
+	const { key, found, raw, legacy } = stored;
 
 	const now = Date.now();
 	const hardEnd = absoluteEnd(ctx, found.session);
 	if (found.session.expires.getTime() <= now || (hardEnd !== undefined && hardEnd <= now)) {
 		await adapter.deleteSession(key);
-		return { session: null, cookies: clearCookie(ctx) };
+		return { session: null, cookies: clearCookie(ctx, requestCookies) };
 	}
 
 	const { maxAge, updateAge } = ctx.options.session;
@@ -135,6 +168,8 @@ export async function readDatabaseSession(
 		await adapter.updateSession({ sessionToken: key, expires });
 		cookies = [sessionCookie(ctx, raw, expires)];
 	}
+	// Auth.js's `__Secure-` cookie: the same token moves to kitauth's `__Host-` cookie, once.
+	if (legacy) cookies = [sessionCookie(ctx, raw, expires), expiredCookie(legacy.name, legacy.options)];
 	const session = await ctx.options.callbacks.session({
 		session: publicSession(found.user, expires),
 		user: found.user,
@@ -153,8 +188,7 @@ export async function readDatabaseSession(
  * first: a new sign-in always gets a new token (no session fixation).
  */
 async function startDatabaseSession(ctx: AuthContext, adapter: SessionAdapter, start: SessionStart): Promise<Cookie[]> {
-	const previous = start.requestCookies[ctx.cookies.sessionToken.name];
-	if (previous && previous.length <= MAX_TOKEN_LENGTH) await deleteSession(ctx, adapter, previous);
+	for (const previous of tokensOf(ctx, start.requestCookies)) await deleteSession(ctx, adapter, previous.raw);
 	const token = ctx.options.session.generateSessionToken();
 	const now = new Date();
 	const { maxAge, absoluteMaxAge } = ctx.options.session;
@@ -166,24 +200,27 @@ async function startDatabaseSession(ctx: AuthContext, adapter: SessionAdapter, s
 		createdAt: now,
 		userAgent: start.userAgent?.slice(0, 256) ?? null
 	});
-	return [sessionCookie(ctx, token, expires)];
+	const legacy = legacySessionCookie(ctx.cookies);
+	const old = legacy && start.requestCookies[legacy.name] !== undefined ? [expiredCookie(legacy.name, legacy.options)] : [];
+	return [sessionCookie(ctx, token, expires), ...old];
 }
 
 /** Ends a database session: the row and the cookie go; `signOut` sees the deleted session. */
 async function endDatabaseSession(ctx: AuthContext, adapter: SessionAdapter, requestCookies: Record<string, string>): Promise<Cookie[]> {
-	const raw = requestCookies[ctx.cookies.sessionToken.name];
 	let session: AdapterSession | null | undefined | void = null;
-	if (raw && raw.length <= MAX_TOKEN_LENGTH) {
-		session = await deleteSession(ctx, adapter, raw);
+	let tried = false;
+	for (const { raw } of tokensOf(ctx, requestCookies)) {
+		// What the adapter answers (some answer nothing), unless a later cookie's row is found.
+		const deleted = await deleteSession(ctx, adapter, raw);
+		if (!tried || deleted) session = deleted;
+		tried = true;
 	}
 	await ctx.options.events.signOut?.({ session });
-	return clearCookie(ctx);
+	return clearCookie(ctx, requestCookies);
 }
 
 async function databaseUserId(ctx: AuthContext, adapter: SessionAdapter, requestCookies: Record<string, string>): Promise<string | undefined> {
-	const raw = requestCookies[ctx.cookies.sessionToken.name];
-	if (!raw || raw.length > MAX_TOKEN_LENGTH) return undefined;
-	const found = (await findSession(ctx, adapter, raw))?.found;
+	const found = (await findRequestSession(ctx, adapter, requestCookies))?.found;
 	if (!found) return undefined;
 	const hardEnd = absoluteEnd(ctx, found.session);
 	const now = Date.now();

@@ -33,7 +33,8 @@ export type WarningCode =
 	| 'short-secret'
 	| 'untrusted-callback-url'
 	| 'rate-limited'
-	| 'rate-limit-memory-store';
+	| 'rate-limit-memory-store'
+	| 'jwt-sessions-not-revocable';
 
 export interface LoggerInstance {
 	warn: (code: WarningCode) => void;
@@ -55,9 +56,24 @@ export interface SessionOptions {
 	generateSessionToken: () => string;
 	/**
 	 * kitauth: absolute lifetime in seconds, counted from sign-in, after which the session ends
-	 * however active it is. Default: none.
+	 * however active it is (both strategies: JWT sessions keep their sign-in time, `auth_time`, in
+	 * the token). Default: none.
 	 */
 	absoluteMaxAge?: number;
+	/**
+	 * kitauth: which sessions end when a credential of the user changes (`credentialsChanged`, and
+	 * kitauth's own passkey removal and account unlinking): `'others'` (default: every session but
+	 * the one that made the change), `'all'`, or `false` (none; the `credentialsChanged` event still
+	 * fires).
+	 */
+	endOnCredentialChange?: 'others' | 'all' | false;
+	/**
+	 * kitauth, JWT sessions with an adapter that stores session cutoffs (`getSessionsValidAfter`,
+	 * kitauth's libSQL adapter): how long, in seconds, a process may rely on the cutoff it last read
+	 * for a user before asking the store again (default 30; 0: on every read). A cutoff set through
+	 * this process applies at once; one set through another process within this many seconds.
+	 */
+	revocationCheckInterval?: number;
 	/**
 	 * kitauth: store only SHA-256 of database session tokens (default `true`). Sessions Auth.js
 	 * wrote (raw tokens) are found anyway and moved to the hash in place. Turn off only while
@@ -199,6 +215,12 @@ export interface EventCallbacks {
 	 */
 	rateLimited: (message: RateLimitedMessage) => Awaitable<void>;
 	/**
+	 * kitauth: a credential of the user changed — reported by the app (`credentialsChanged()`:
+	 * a password or email change) or by kitauth (a passkey removed, an account unlinked) — and
+	 * which of their sessions were ended for it (`session.endOnCredentialChange`).
+	 */
+	credentialsChanged: (message: CredentialsChangedMessage) => Awaitable<void>;
+	/**
 	 * kitauth: a correctly signed passkey assertion whose signature counter did not go up (the
 	 * sign-in was refused). The authenticator may have been cloned: worth an alert.
 	 */
@@ -209,6 +231,20 @@ export interface EventCallbacks {
 		storedCounter: number;
 		receivedCounter: number;
 	}) => Awaitable<void>;
+}
+
+/** What changed: kitauth reports `passkey-removed` and `account-unlinked`; the app the others. */
+export type CredentialChange = 'password' | 'email' | 'passkey-removed' | 'account-unlinked' | 'other';
+
+export interface CredentialsChangedMessage {
+	userId: string;
+	change: CredentialChange;
+	/** Which sessions were ended: all, all but the one that made the change, or none. */
+	ended: 'all' | 'others' | 'none';
+	/** Database sessions deleted. */
+	deleted: number;
+	/** JWT sessions: whether tokens issued before now were revoked (needs a cutoff store). */
+	jwtRevoked: boolean;
 }
 
 /** The configuration record (the spec's `AuthConfig`). */

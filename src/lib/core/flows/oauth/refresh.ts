@@ -4,7 +4,7 @@ import type { AuthContext } from '../../context.js';
 import { AuthError, OAuthCallbackError } from '../../errors.js';
 import type { JWT, TokenSet } from '../../types/models.js';
 import type { OAuthConfig } from '../../types/provider.js';
-import { peekIdToken, unverifiedClaims } from './id-token.js';
+import { assertIssuedInPast, peekIdToken, unverifiedClaims } from './id-token.js';
 import { verifyIdTokenSignature } from './id-token-signature.js';
 import { serverForIdToken } from './issuer-template.js';
 import { tokenSet } from './profile.js';
@@ -97,6 +97,7 @@ async function exchange(ctx: AuthContext, provider: OAuthConfig, refreshToken: s
 		const issuedBy = serverForIdToken(provider, server, await peekIdToken(response));
 		const result = await o.processRefreshTokenResponse(issuedBy, client, response);
 		if (result.id_token) {
+			assertIssuedInPast(o.getValidatedIdTokenClaims(result), client);
 			if (provider.type === 'oidc' || server.jwks_uri) {
 				await verifyIdTokenSignature(provider, issuedBy, response, result.id_token, httpOptions(provider, server.jwks_uri));
 			}
