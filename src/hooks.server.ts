@@ -4,6 +4,7 @@ import type { ServerInit } from '@sveltejs/kit/hooks';
 import { MissingSecretError } from '#lib';
 import { migrate } from '#lib/adapters/libsql/index.js';
 import { envSecrets } from '#lib/core/env.js';
+import { kitEnv } from '#lib/sveltekit/env.js';
 import { authConfig, database, handle as authHandle, useLocalIdp } from './demo/auth.js';
 import { startLocalIdp } from './demo/local-idp.js';
 
@@ -15,9 +16,9 @@ export const handle = sequence(authHandle);
  */
 export const init: ServerInit = async () => {
 	if (building) return;
-	// The core's own inference (AUTH_SECRET, AUTH_SECRET_1..3, NEXTAUTH_SECRET), so the demo never
-	// disagrees with kitauth about whether a secret is set.
-	if (!authConfig.secret && envSecrets(process.env).length === 0) {
+	// The core's own inference (AUTH_SECRET, AUTH_SECRET_1..3, NEXTAUTH_SECRET) on the SvelteKit
+	// edge's environment, so the demo never disagrees with kitauth about whether a secret is set.
+	if (!authConfig.secret && envSecrets(kitEnv()).length === 0) {
 		throw new MissingSecretError(
 			'AUTH_SECRET is not set. Set it to at least 32 random characters (e.g. `openssl rand -base64 33`) before starting the demo in production.'
 		);

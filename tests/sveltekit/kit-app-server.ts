@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
  * Builds a SvelteKit test app with `vite build` and serves it with adapter-node (`node <out>`) on
  * 127.0.0.1, as a deployment would run it: tests/kit-app on SvelteKit 3, mounting kitauth's
  * source, and tests/kit2-app, importing kitauth as published, on SvelteKit 2 and on SvelteKit 3
- * (tests/kit3-pkg-app builds its source).
+ * (tests/kit3-pkg-app builds its source). Also starts an app's development server (`vite dev`).
  */
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -164,12 +164,15 @@ export interface RunningApp {
 /** Starts the built fixture and waits until it answers; `env` adds to its environment. */
 export async function startFixture(fixture: Fixture, env: Record<string, string> = {}): Promise<RunningApp> {
 	const port = await freePort();
-	const origin = `http://127.0.0.1:${port}`;
 	const dir = mkdtempSync(join(tmpdir(), 'kitauth-kit-app-'));
 	const databaseUrl = `file:${join(dir, 'auth.db')}`;
-	const child = spawn(process.execPath, [fixture.out], {
+	const server = await serve({
+		args: [fixture.out],
 		cwd: fixture.cwd,
-		env: childEnv({
+		port,
+		probe: fixture.probe,
+		ready: (res) => res.ok,
+		env: {
 			HOST: '127.0.0.1',
 			PORT: String(port),
 			PROTOCOL_HEADER: 'x-forwarded-proto',
@@ -179,9 +182,45 @@ export async function startFixture(fixture: Fixture, env: Record<string, string>
 			AUTH_RATE_LIMIT: 'off',
 			KIT_APP_DATABASE_URL: databaseUrl,
 			...env
-		}),
-		stdio: ['ignore', 'pipe', 'pipe']
+		},
+		cleanup: () => rmSync(dir, { recursive: true, force: true })
 	});
+	return { ...server, databaseUrl };
+}
+
+/**
+ * `vite dev` of an app in `cwd` (its vite.config and, on SvelteKit 2, svelte.config.js there) on
+ * 127.0.0.1, run by the Node that runs the tests, with none of the test process's AUTH_*
+ * variables. Up once `probe` answers at all: what it answers is the test's business.
+ */
+export async function startDevServer(vite: string, cwd: string, probe: string): Promise<Omit<RunningApp, 'databaseUrl'>> {
+	const port = await freePort();
+	return serve({
+		args: [vite, 'dev', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
+		cwd,
+		port,
+		probe,
+		ready: () => true,
+		env: {}
+	});
+}
+
+interface ServeOptions {
+	args: string[];
+	cwd: string;
+	port: number;
+	probe: string;
+	/** Whether the probe's answer means the server is up. */
+	ready: (res: Response) => boolean;
+	env: Record<string, string>;
+	/** Runs once the server has stopped. */
+	cleanup?: () => void;
+}
+
+/** Runs a Node server and waits (up to about 20 s) until its probe says it is up. */
+async function serve(options: ServeOptions): Promise<Omit<RunningApp, 'databaseUrl'>> {
+	const origin = `http://127.0.0.1:${options.port}`;
+	const child = spawn(process.execPath, options.args, { cwd: options.cwd, env: childEnv(options.env), stdio: ['ignore', 'pipe', 'pipe'] });
 	const output = collect(child);
 	let exited = false;
 	const exit = new Promise<void>((resolve) =>
@@ -195,17 +234,14 @@ export async function startFixture(fixture: Fixture, env: Record<string, string>
 			child.kill('SIGTERM');
 			await exit;
 		}
-		rmSync(dir, { recursive: true, force: true });
+		options.cleanup?.();
 	};
-	for (let attempt = 0; attempt < 200; attempt++) {
+	for (let attempt = 0; attempt < 400; attempt++) {
 		if (exited) break;
-		const ok = await fetch(`${origin}${fixture.probe}`, { headers: { 'x-forwarded-proto': 'http' } }).then(
-			(res) => res.ok,
-			() => false
-		);
-		if (ok) return { origin, databaseUrl, output, stop };
+		const ok = await fetch(`${origin}${options.probe}`, { headers: { 'x-forwarded-proto': 'http' } }).then(options.ready, () => false);
+		if (ok) return { origin, output, stop };
 		await new Promise((resolve) => setTimeout(resolve, 50));
 	}
 	await stop();
-	throw new Error(`the fixture did not start:\n${output()}`);
+	throw new Error(`the server did not start:\n${output()}`);
 }

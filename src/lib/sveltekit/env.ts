@@ -1,12 +1,20 @@
 import { DEV } from 'esm-env';
 import type { Env } from '../core/index.js';
+import { devEnvFileVariables } from './dotenv.js';
 
 /**
  * The environment the SvelteKit edge resolves configs against: the process environment where
- * there is one. adapter-node does not set NODE_ENV, so a production build counts as production
- * through the build's own DEV flag.
+ * there is one, and on a development server (`vite dev`) also the `AUTH_*` variables of the app's
+ * `.env` files, which `vite dev` does not put into `process.env`. As in Vite, a value set in the
+ * process wins over the files. adapter-node does not set NODE_ENV, so a production build counts as
+ * production through the build's own DEV flag.
  */
 export function kitEnv(): Env {
-	const env: Env = (globalThis as { process?: { env?: Env } }).process?.env ?? {};
-	return { ...env, NODE_ENV: env.NODE_ENV ?? (DEV ? 'development' : 'production') };
+	const processEnv: Env = (globalThis as { process?: { env?: Env } }).process?.env ?? {};
+	const env: Env = { ...processEnv };
+	if (DEV) {
+		for (const [key, value] of Object.entries(devEnvFileVariables())) if (!env[key]) env[key] = value;
+	}
+	env.NODE_ENV ??= DEV ? 'development' : 'production';
+	return env;
 }
