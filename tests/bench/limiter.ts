@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { createAuthServer, type AuthConfig } from '../../src/lib/core/index.ts';
 import { LibSQLAdapter, migrate } from '../../src/lib/adapters/libsql/index.ts';
 import Credentials from '../../src/lib/providers/credentials.ts';
+import { median } from './median.ts';
 
 const ORIGIN = 'http://127.0.0.1:3000';
 const SECRET = 'bench-secret-0123456789abcdef0123456789abcdef';
@@ -54,12 +55,6 @@ async function signIns(config: AuthConfig, count: number): Promise<number> {
 		if (response.status !== 302 || response.headers.get('location') !== ORIGIN) throw new Error(`sign-in answered ${response.status}`);
 	}
 	return (performance.now() - started) / count;
-}
-
-function median(values: number[]): number {
-	const sorted = [...values].sort((a, b) => a - b);
-	const middle = Math.floor(sorted.length / 2);
-	return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 async function compare(name: string, base: () => Promise<AuthConfig>): Promise<Record<string, string | number>> {

@@ -10,7 +10,9 @@
  * Environment: BENCH_DURATION (seconds per scenario and round, default 3), BENCH_ROUNDS (default
  * 9), BENCH_WARMUP (seconds per scenario before the first round, default 3), BENCH_CONNECTIONS
  * (default 10), BENCH_PORT (default 4180), BENCH_STRATEGY (`jwt` or `database`: only that phase;
- * default both), BENCH_LIMITER (`off` skips the rate limiter's phase, `tests/bench/limiter.ts`).
+ * default both), BENCH_LIMITER (`off` skips the rate limiter's phase, `tests/bench/limiter.ts`),
+ * BENCH_FOOTPRINT (`off` skips the footprint phase, `tests/bench/footprint.ts`; `only` runs it
+ * alone, as `npx node tests/bench/footprint.ts` does: it builds its own app and needs no demo build).
  */
 import autocannon from 'autocannon';
 import { encode } from '@auth/core/jwt';
@@ -21,6 +23,8 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { footprintPhase } from './footprint.ts';
+import { median } from './median.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4180);
 const DURATION = Number(process.env.BENCH_DURATION ?? 3);
@@ -229,9 +233,17 @@ async function phase(strategy: 'jwt' | 'database'): Promise<void> {
 async function main(): Promise<void> {
 	const only = process.env.BENCH_STRATEGY;
 	if (only !== undefined && only !== 'jwt' && only !== 'database') throw new Error('BENCH_STRATEGY is `jwt` or `database`.');
-	if (only !== 'database') await phase('jwt');
-	if (only !== 'jwt') await phase('database');
-	if (process.env.BENCH_LIMITER !== 'off') await limiterPhase();
+	const footprint = process.env.BENCH_FOOTPRINT ?? 'on';
+	if (!['on', 'off', 'only'].includes(footprint)) throw new Error('BENCH_FOOTPRINT is `on`, `off` or `only`.');
+	if (footprint !== 'only') {
+		if (only !== 'database') await phase('jwt');
+		if (only !== 'jwt') await phase('database');
+		if (process.env.BENCH_LIMITER !== 'off') await limiterPhase();
+	}
+	if (footprint !== 'off' && !(await footprintPhase())) {
+		console.error('The footprint phase missed a target or had errors.');
+		process.exitCode = 1;
+	}
 }
 
 /** The rate limiter's cost on the credentials path (`limiter.ts`, in a process of its own). */
@@ -243,12 +255,6 @@ async function limiterPhase(): Promise<void> {
 	});
 	const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
 	if (code !== 0) throw new Error(`the limiter bench failed (${code})`);
-}
-
-function median(values: number[]): number {
-	const sorted = [...values].sort((a, b) => a - b);
-	const middle = Math.floor(sorted.length / 2);
-	return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 function report(scenarios: Scenario[], rounds: Map<string, Result>[]): void {

@@ -126,10 +126,10 @@ function collect(child: ChildProcess): () => string {
 	return () => output;
 }
 
-/** Runs a Node script to its end; throws with everything it printed when it fails. */
-export async function run(args: string[], cwd: string, what: string): Promise<void> {
+/** Runs a Node script to its end (`env` adds to its environment); throws with everything it printed when it fails. */
+export async function run(args: string[], cwd: string, what: string, env: Record<string, string> = {}): Promise<void> {
 	// The Node running vitest (node@24 through npx), not whatever `node` is on PATH.
-	const child = spawn(process.execPath, args, { cwd, env: childEnv({}), stdio: ['ignore', 'pipe', 'pipe'] });
+	const child = spawn(process.execPath, args, { cwd, env: childEnv(env), stdio: ['ignore', 'pipe', 'pipe'] });
 	const output = collect(child);
 	const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
 	if (code !== 0) throw new Error(`${what} failed (${code}):\n${output()}`);
@@ -143,7 +143,8 @@ export async function buildFixture(fixture: Fixture): Promise<{ ms: number }> {
 	return { ms: Math.round(performance.now() - started) };
 }
 
-async function freePort(): Promise<number> {
+/** A port on 127.0.0.1 that was free a moment ago. */
+export async function freePort(): Promise<number> {
 	const server = createServer();
 	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 	const address = server.address();
