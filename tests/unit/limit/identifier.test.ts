@@ -30,7 +30,7 @@ describe('normalizeIdentifier', () => {
 });
 
 describe('keyedHasher', () => {
-	it('base64url SHA-256 HMAC: stable per secret, different across secrets, no trace of the input', async () => {
+	it('base64url keyed SHA-256: stable per secret, different across secrets, no trace of the input', async () => {
 		const one = keyedHasher('secret-one');
 		const two = keyedHasher('secret-two');
 		expect(await one('alice@example.com')).toBe(await one('alice@example.com'));
