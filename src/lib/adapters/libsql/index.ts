@@ -50,10 +50,19 @@ export interface LibSQLAdapterOptions extends Partial<LibSQLTables> {
 	wal?: boolean;
 	/**
 	 * Read a local file through statements prepared once, on a connection of the adapter's own
-	 * (see `reader.ts`). Default true, except for an embedded replica configured here
+	 * (see `local.ts`). Default true, except for an embedded replica configured here
 	 * (`syncUrl`); set it to false when you hand in a client that is an embedded replica.
 	 */
 	cachedReads?: boolean;
+	/**
+	 * On a local file: how often (ms) a probe off the main thread checks that no other process
+	 * holds the WAL index's locks, which would make any call on the main thread block it for up to
+	 * ~10 s. While one does, calls run off the main thread and give up after `busyTimeout`. Default
+	 * 100; 0 turns the periodic probe off (then the first call that meets such a lock blocks the
+	 * thread once, and the calls after it do not). Adapters sharing a client share the first one's
+	 * setting.
+	 */
+	lockProbeInterval?: number;
 }
 
 /** Every method of the Adapter interface, kitauth's extensions included. */
@@ -71,7 +80,9 @@ export function LibSQLAdapter(
 ): LibSQLAdapterInstance {
 	const busyTimeout = options.busyTimeout ?? 5000;
 	const client = resolveClient(source, busyTimeout);
-	const guarded = writeGuardedClient(client, busyTimeout, options.cachedReads ?? !isReplicaConfig(source));
+	const guarded = writeGuardedClient(client, busyTimeout, options.cachedReads ?? !isReplicaConfig(source), {
+		lockProbeInterval: options.lockProbeInterval
+	});
 	const context = {
 		db: drizzle({ client: guarded }),
 		client: guarded,
