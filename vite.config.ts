@@ -23,6 +23,8 @@ export default defineConfig({
 			'tests/package/**/*.test.ts',
 			'tests/fuzz/**/*.test.ts',
 			'tests/soak/**/*.test.ts',
+			'tests/migration/**/*.test.ts',
+			'tests/edge/**/*.test.ts',
 			'src/**/*.test.ts'
 		],
 		environment: 'node',

@@ -9,6 +9,7 @@
  * A test fails when the module drifts from its sources.
  */
 import { writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -37,6 +38,9 @@ export async function renderPasskeyScript(): Promise<string> {
 		'',
 		'/** The built-in sign-in page\'s passkey script, inlined into the page (no CDN). */',
 		`export const PASSKEY_SCRIPT: string = ${JSON.stringify(code)};`,
+		'',
+		"/** Its SHA-256 (base64), the built-in pages' Content-Security-Policy allows it by. */",
+		`export const PASSKEY_SCRIPT_SHA256: string = ${JSON.stringify(createHash('sha256').update(code).digest('base64'))};`,
 		''
 	].join('\n');
 }

@@ -1,4 +1,5 @@
-import { listProviders, type ClientProvider, type LinkedAccount, type SessionPage } from '#lib';
+import { listProviders, type ClientProvider, type LinkedAccount, type PasskeyInfo, type SessionPage } from '#lib';
+import type { CredentialInput } from '#lib/core/types/provider.js';
 import Credentials from '#lib/providers/credentials.js';
 import GitHub from '#lib/providers/github.js';
 import GitLab from '#lib/providers/gitlab.js';
@@ -60,3 +61,24 @@ export const galleryAccounts: LinkedAccount[] = [
 ];
 
 export const galleryLastAccount: LinkedAccount[] = [{ provider: 'github', type: 'oauth', providerAccountId: '583231', unlinkable: false }];
+
+/** A passkey provider's optional email field (as the demo's `Passkey` provider offers it). */
+export const galleryPasskeyFields: Record<string, CredentialInput> = {
+	email: { label: 'E-mail for a new passkey account (optional)', type: 'email', autocomplete: 'username webauthn' }
+};
+
+const passkey = (id: string, name: string, deviceType: PasskeyInfo['deviceType'], addedMinutesAgo: number, usedMinutesAgo: number | null): PasskeyInfo => ({
+	id,
+	provider: 'passkey',
+	name,
+	createdAt: at(addedMinutesAgo),
+	lastUsedAt: usedMinutesAgo === null ? null : at(usedMinutesAgo),
+	deviceType,
+	backedUp: deviceType === 'multiDevice',
+	transports: deviceType === 'multiDevice' ? ['internal', 'hybrid'] : ['usb']
+});
+
+export const galleryPasskeys: PasskeyInfo[] = [
+	passkey('cGFzc2tleS1sYXB0b3A', 'Chrome on macOS', 'multiDevice', 60 * 24 * 40, 60 * 2),
+	passkey('cGFzc2tleS15dWJpa2V5', 'YubiKey 5C', 'singleDevice', 60 * 24 * 12, null)
+];

@@ -69,9 +69,10 @@ for (const scheme of ['light', 'dark'] as const) {
 	});
 }
 
-/** Computed styles of the kit's elements worth comparing. */
+/** Computed styles of the kit's elements worth comparing (a sign-in card, a passkey button, a passkey list). */
 async function kitStyles(page: Page) {
-	return page.locator('[data-state="signin"] :is(section, h3, form, label, input, button, p, .divider)').evaluateAll((elements) =>
+	const states = ['signin', 'passkey-button', 'passkeys'].map((state) => `[data-state="${state}"]`).join(', ');
+	return page.locator(`:is(${states}) :is(section, h3, form, label, input, button, p, ul, li, .divider, .badge)`).evaluateAll((elements) =>
 		elements.map((element) => {
 			const s = getComputedStyle(element);
 			return [s.display, s.margin, s.padding, s.border, s.background, s.color, s.font, s.textTransform, s.letterSpacing].join('|');
@@ -214,4 +215,105 @@ test('the redirectTo a visitor came with is carried through sign-in', async ({ p
 	await page.getByLabel('Password').fill('demo-password');
 	await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 	await expect(page).toHaveURL((url) => url.pathname === '/components' && url.search === '?from=signin');
+});
+
+test('passkey states in the gallery: axe covers them (both schemes, above), each with its parts', async ({ page }) => {
+	await page.goto('/components');
+	await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+	const states = ['passkey-button', 'passkey-button-disabled', 'passkey-button-pending', 'passkey-button-error', 'passkey-button-field-error', 'passkeys', 'passkeys-error', 'passkeys-reauthenticate'];
+	for (const state of states) await expect(page.locator(`[data-state="${state}"] [data-kitauth]`).first()).toBeVisible();
+	// Ready once the page runs: the button is enabled; before its script (the part alone), disabled.
+	await expect(page.locator('[data-state="passkey-button"]').getByRole('button', { name: 'Continue with a passkey' })).toBeEnabled();
+	// With JavaScript the no-JavaScript note is not shown (nor is it once the button runs).
+	await expect(page.locator('[data-state="passkey-button-disabled"] noscript')).toBeHidden();
+	await expect(page.locator('[data-state="passkey-button"] noscript')).toHaveCount(0);
+	await expect(page.locator('[data-state="passkey-button-disabled"]').getByRole('button', { name: 'Add a passkey' })).toBeDisabled();
+	const pending = page.locator('[data-state="passkey-button-pending"]');
+	await expect(pending.getByRole('button')).toHaveAttribute('aria-busy', 'true');
+	await expect(pending.getByRole('status')).toHaveText('Waiting for your passkey…');
+	const failed = page.locator('[data-state="passkey-button-error"]');
+	await expect(failed.getByRole('alert')).toHaveText('The passkey prompt was closed or timed out.');
+	await expect(failed.getByRole('button')).toHaveAccessibleDescription('The passkey prompt was closed or timed out.');
+	const email = page.locator('[data-state="passkey-button-field-error"]').getByLabel('E-mail for a new passkey account (optional)');
+	await expect(email).toHaveAttribute('aria-invalid', 'true');
+	await expect(email).toHaveAccessibleDescription('Enter your email to create a passkey.');
+
+	const named = page.locator('[data-state="passkeys-error"]').getByRole('textbox', { name: 'Name of passkey' }).nth(1);
+	await expect(named).toHaveAttribute('aria-invalid', 'true');
+	await expect(named).toHaveAccessibleDescription('Give the passkey a name.');
+	const prompt = page.locator('[data-state="passkeys-reauthenticate"]').getByRole('alertdialog', { name: 'Confirm it is you to remove a passkey.' });
+	await expect(prompt).toHaveAccessibleDescription('For your security, confirm it is you, then try again.');
+	await expect(prompt.getByRole('button', { name: 'Confirm with a passkey' })).toBeEnabled();
+});
+
+test('keyboard: a passkey list is in reading order, row by row, then "Add a passkey"', async ({ page }) => {
+	await page.goto('/components');
+	await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+	const card = page.locator('[data-state="passkeys"]');
+	await card.getByRole('textbox').first().focus();
+	const order: string[] = [];
+	for (let i = 0; i < 7; i++) {
+		order.push(
+			await page.evaluate(() => {
+				const element = document.activeElement as HTMLElement;
+				return element instanceof HTMLInputElement ? `input:${element.value}` : `${element.tagName.toLowerCase()}:${element.textContent?.trim()}`;
+			})
+		);
+		await page.keyboard.press('Tab');
+	}
+	expect(order).toEqual([
+		'input:Chrome on macOS',
+		'button:Rename passkey Chrome on macOS',
+		'button:Remove passkey Chrome on macOS',
+		'input:YubiKey 5C',
+		'button:Rename passkey YubiKey 5C',
+		'button:Remove passkey YubiKey 5C',
+		'button:Add a passkey'
+	]);
+});
+
+test('a passkey ceremony that fails: the button is busy meanwhile (a second press starts nothing), then the error is announced and focused', async ({ page }) => {
+	await page.goto('/components');
+	await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+	let asked = 0;
+	let release!: () => void;
+	const held = new Promise<void>((resolve) => (release = resolve));
+	// The server cannot start a ceremony (its options endpoint fails): no authenticator is reached.
+	await page.route('**/auth/webauthn-options/**', async (route) => {
+		asked++;
+		await held;
+		await route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Configuration"}' });
+	});
+	const state = page.locator('[data-state="passkey-button"]');
+	const button = state.getByRole('button', { name: 'Continue with a passkey' });
+	await button.click();
+	await expect(button).toHaveAttribute('aria-busy', 'true');
+	await expect(state.getByRole('status')).toHaveText('Waiting for your passkey…');
+	await button.press('Enter');
+	release();
+	const alert = state.getByRole('alert');
+	await expect(alert).toHaveText('The passkey could not be used. Try again.');
+	await expect(alert).toBeFocused();
+	await expect(button).not.toHaveAttribute('aria-busy');
+	await expect(button).toHaveAccessibleDescription('The passkey could not be used. Try again.');
+	await expect(state.locator('form')).toHaveAttribute('aria-describedby', (await alert.getAttribute('id'))!);
+	expect(asked).toBe(1);
+});
+
+test.describe('JavaScript off', () => {
+	test.use({ javaScriptEnabled: false });
+
+	test('passkey buttons are disabled and say they need JavaScript; the sign-in page works around them', async ({ page }) => {
+		await page.goto('/components');
+		const ready = page.locator('[data-state="passkey-button"]');
+		await expect(ready.getByRole('button', { name: 'Continue with a passkey' })).toBeDisabled();
+		// (A <noscript> note: Playwright's text locators skip those, so it is found by its element.)
+		const note = ready.locator('noscript p');
+		await expect(note).toBeVisible();
+		await expect(note).toHaveText('Passkeys need JavaScript, which is off in this browser.');
+		await page.goto('/signin');
+		await expect(page.getByRole('button', { name: 'Continue with a passkey' })).toBeDisabled();
+		await expect(page.locator('form.kitauth-passkey noscript p')).toHaveText('Passkeys need JavaScript, which is off in this browser.');
+		await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
+	});
 });

@@ -108,6 +108,10 @@ test('sign up with a passkey, sign in with it (button and autofill), add a secon
 	await firstRow.getByRole('button', { name: 'Remove passkey Old laptop' }).click();
 	const prompt = page.getByRole('alertdialog');
 	await expect(prompt).toContainText('confirm it is you');
+	// Focus moves to the prompt, which is named by what it asks and inside the passkey card.
+	await expect(prompt).toBeFocused();
+	await expect(prompt).toHaveAccessibleName('Confirm it is you to remove a passkey.');
+	await expect(page.locator('[data-kitauth="passkeys"]').getByRole('alertdialog')).toHaveCount(1);
 	await expect(list.locator('li')).toHaveCount(2);
 	await expectNoAxeViolations(page, '/account with the re-authentication prompt');
 	await prompt.getByRole('button', { name: 'Confirm with a passkey' }).click();
@@ -118,6 +122,8 @@ test('sign up with a passkey, sign in with it (button and autofill), add a secon
 	await expect(page.getByRole('status').filter({ hasText: 'Passkey removed.' })).toBeVisible();
 	await expect(list.locator('li')).toHaveCount(1);
 	await expect(firstRow).toHaveCount(0);
+	// Its button went with it: focus is on the list, not lost to the page.
+	await expect(list).toBeFocused();
 
 	// Where the browser has the Signal API, the removed passkey is gone from the authenticator too.
 	const signals = await page.evaluate(() => typeof (PublicKeyCredential as unknown as { signalUnknownCredential?: unknown }).signalUnknownCredential === 'function');
@@ -134,4 +140,49 @@ test('sign up with a passkey, sign in with it (button and autofill), add a secon
 	await expect(page.getByTestId('client-who')).toHaveText(`Signed in as ${email}.`);
 	await page.goto('/account');
 	await page.screenshot({ path: 'test-results/passkeys-account.png', fullPage: true });
+});
+
+test('without JavaScript: the passkey list renames through its form action, a refused name under its field, and cannot add', async ({ page, browser }) => {
+	test.setTimeout(60_000);
+	const cdp = await page.context().newCDPSession(page);
+	await cdp.send('WebAuthn.enable', { enableUI: false });
+	await addAuthenticator(cdp);
+	const email = `passkey-nojs-${Date.now()}@example.com`;
+	await page.goto('/signin?redirectTo=/account');
+	await hydrated(page);
+	await page.locator('form.kitauth-passkey input[name="email"]').fill(email);
+	await page.getByRole('button', { name: 'Continue with a passkey' }).click();
+	await expect(page).toHaveURL((url) => url.pathname === '/account');
+
+	// The same session in a browser without JavaScript.
+	const plain = await browser.newContext({
+		javaScriptEnabled: false,
+		baseURL: test.info().project.use.baseURL,
+		storageState: await page.context().storageState()
+	});
+	const noJs = await plain.newPage();
+	await noJs.goto('/account');
+	const card = noJs.locator('[data-kitauth="passkeys"]');
+	await expect(card.getByRole('heading', { name: 'Passkeys' })).toBeVisible();
+	const name = card.getByRole('textbox', { name: 'Name of passkey' });
+	await expect(name).toHaveCount(1);
+
+	// Only spaces: refused, the message under the field, which is marked, described and focused.
+	await name.fill('   ');
+	await card.getByRole('button', { name: /^Rename/ }).click();
+	await expect(name).toHaveAttribute('aria-invalid', 'true');
+	await expect(name).toHaveAccessibleDescription('Give the passkey a name.');
+	await expect(name).toBeFocused();
+
+	await name.fill('Desk laptop');
+	await card.getByRole('button', { name: /^Rename/ }).click();
+	await expect(card.getByRole('status').filter({ hasText: 'Passkey renamed.' })).toBeVisible();
+	await expect(name).toHaveValue('Desk laptop');
+	await expect(name).not.toHaveAttribute('aria-invalid');
+	await expect(card.getByRole('button', { name: 'Remove passkey Desk laptop' })).toBeVisible();
+
+	// Adding a passkey needs JavaScript: the button is there, disabled, with the reason.
+	await expect(card.getByRole('button', { name: 'Add a passkey' })).toBeDisabled();
+	await expect(card.locator('noscript p')).toHaveText('Passkeys need JavaScript, which is off in this browser.');
+	await plain.close();
 });

@@ -23,7 +23,15 @@ const STATES = [
 	'sessions',
 	'sessions-done',
 	'accounts',
-	'accounts-last'
+	'accounts-last',
+	'passkey-button',
+	'passkey-button-disabled',
+	'passkey-button-pending',
+	'passkey-button-error',
+	'passkey-button-field-error',
+	'passkeys',
+	'passkeys-error',
+	'passkeys-reauthenticate'
 ];
 
 test.use({ viewport: { width: 1100, height: 900 } });

@@ -17,7 +17,9 @@ const PAGES = {
 	'verify-request': '/auth/verify-request'
 } as const;
 
-test.use({ viewport: { width: 800, height: 760 } });
+// The pinned font is injected as a <style> element, which the pages' Content-Security-Policy
+// rightly refuses (csp.passkey-jwt.e2e.ts): these screenshots bypass the policy to add it.
+test.use({ viewport: { width: 800, height: 760 }, bypassCSP: true });
 
 for (const scheme of ['light', 'dark'] as const) {
 	test(`the built-in pages (${scheme})`, async ({ page }) => {

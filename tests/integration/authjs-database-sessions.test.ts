@@ -110,6 +110,23 @@ describe('a database session Auth.js wrote', () => {
 	});
 });
 
+describe("kitauth on Auth.js's own @auth/drizzle-adapter", () => {
+	test('reads the sessions Auth.js wrote, leaving their rows as they are (no rekeySession), and stores its own hashed', async () => {
+		const { client, adapter, token } = await authJsWorld();
+		expect('rekeySession' in adapter).toBe(false);
+		const config: AuthConfig = { secret: SECRET, trustHost: true, adapter, providers: [passwordProvider()] };
+		expect((await sessionJson((r) => Auth(r, config), token)).body).toMatchObject({ user: { email: 'ada@example.com' } });
+		expect(await sessionKeys(client)).toEqual([token]);
+
+		const { TestClient } = await import('../support/client.js');
+		const browser = new TestClient((r) => Auth(r, config), { origin: ORIGIN });
+		await browser.signInWithCredentials('credentials', { username: 'alice', password: 'wonderland' });
+		const ours = browser.cookie(SESSION_COOKIE)!;
+		expect((await sessionKeys(client)).sort()).toEqual([token, sha256(ours)].sort());
+		expect(((await browser.session()) as { user?: { email?: string } }).user?.email).toBe('alice@example.com');
+	});
+});
+
 describe('hashTokens: false (both libraries running during a rollout)', () => {
 	test('nothing is moved: Auth.js keeps reading the sessions, kitauth’s new ones included', async () => {
 		const { client, adapter, token } = await authJsWorld();
@@ -123,6 +140,47 @@ describe('hashTokens: false (both libraries running during a rollout)', () => {
 		const ours = signIn.cookie(SESSION_COOKIE)!;
 		expect(await sessionKeys(client)).toContain(ours);
 		expect((await sessionJson(authjs, ours)).body).toMatchObject({ user: { email: 'alice@example.com' } });
+	});
+
+	test('a session kitauth made during the rollout survives its end, and is moved to the hash like Auth.js’s', async () => {
+		const { client } = await authJsWorld();
+		const { TestClient } = await import('../support/client.js');
+		const rollout = kitauthConfig(client, { session: { hashTokens: false } });
+		const browser = new TestClient((r) => Auth(r, rollout), { origin: ORIGIN });
+		await browser.signInWithCredentials('credentials', { username: 'alice', password: 'wonderland' });
+		const token = browser.cookie(SESSION_COOKIE)!;
+
+		// The rollout done: hashing back on (the default).
+		const switched = kitauthConfig(client);
+		expect((await sessionJson((r) => Auth(r, switched), token)).body).toMatchObject({ user: { email: 'alice@example.com' } });
+		expect(await sessionKeys(client)).toContain(sha256(token));
+		expect(await sessionKeys(client)).not.toContain(token);
+	});
+});
+
+describe('the way back to Auth.js (hashTokens: false after the switch)', () => {
+	test('a session moved to its hash moves back to the token on its next read, and Auth.js reads it again', async () => {
+		const { client, adapter, token } = await authJsWorld();
+		await sessionJson((r) => Auth(r, kitauthConfig(client)), token); // the switch: moved to the hash
+		expect(await sessionKeys(client)).toEqual([sha256(token)]);
+		const authjs = (r: Request) => AuthJs(r, authJsConfig(adapter));
+		expect((await sessionJson(authjs, token)).body).toBeNull(); // what a rollback now would do
+
+		const goingBack = kitauthConfig(client, { session: { hashTokens: false } });
+		expect((await sessionJson((r) => Auth(r, goingBack), token)).body).toMatchObject({ user: { email: 'ada@example.com' } });
+		expect(await sessionKeys(client)).toEqual([token]);
+		expect((await sessionJson(authjs, token)).body).toMatchObject({ user: { email: 'ada@example.com' } });
+	});
+
+	test('signing out with hashTokens: false deletes a session stored under its hash', async () => {
+		const { client, token } = await authJsWorld();
+		await sessionJson((r) => Auth(r, kitauthConfig(client)), token);
+		const goingBack = kitauthConfig(client, { session: { hashTokens: false } });
+		const { TestClient } = await import('../support/client.js');
+		const browser = new TestClient((r) => Auth(r, goingBack), { origin: ORIGIN });
+		browser.setCookie(SESSION_COOKIE, token);
+		expect((await browser.postForm('signout')).status).toBe(302);
+		expect(await sessionKeys(client)).toEqual([]);
 	});
 });
 

@@ -1,9 +1,13 @@
 /**
  * Drop-in compatibility with Auth.js v5 (@auth/core 0.41.3, a test-only dependency): the same
  * secret reads the same session cookies in both directions, whole or chunked, on http and https.
+ * On https kitauth's own cookie is `__Host-authjs.session-token` (Auth.js's `__Secure-` one is
+ * read and moved to it); for Auth.js to read kitauth's cookies there (a rollback), an app names
+ * the cookie as Auth.js does (`cookies.sessionToken.name`).
  */
 import { Auth as AuthJs, type AuthConfig as AuthJsConfig } from '@auth/core';
 import { decode as authjsDecode, encode as authjsEncode } from '@auth/core/jwt';
+import { CredentialsSignin as AuthJsCredentialsSignin } from '@auth/core/errors';
 import AuthJsCredentials from '@auth/core/providers/credentials';
 import { describe, expect, test } from 'vitest';
 import { decode as kitDecode } from '../../src/lib/jwt.js';
@@ -12,9 +16,12 @@ import { TestClient } from '../support/client.js';
 import { ALICE, ALICE_LOGIN, SECRET, SESSION_COOKIE, passwordProvider, sessionCookiesSet, setup } from './fixtures.js';
 
 const ORIGINS = [
-	{ origin: 'http://localhost:3000', cookie: SESSION_COOKIE },
-	{ origin: 'https://app.example', cookie: `__Secure-${SESSION_COOKIE}` }
+	{ origin: 'http://localhost:3000', cookie: SESSION_COOKIE, ours: SESSION_COOKIE },
+	{ origin: 'https://app.example', cookie: `__Secure-${SESSION_COOKIE}`, ours: `__Host-${SESSION_COOKIE}` }
 ];
+
+/** kitauth configured to keep Auth.js's cookie name (what a rollback to Auth.js needs on https). */
+const authjsNamed = (cookie: string) => ({ cookies: { sessionToken: { name: cookie } } });
 
 /** @auth/core's own Auth with its own Credentials provider (alice/wonderland → Alice). */
 function authjs(options: { big?: boolean } = {}): (request: Request) => Promise<Response> {
@@ -41,8 +48,9 @@ function authjs(options: { big?: boolean } = {}): (request: Request) => Promise<
 }
 
 /** kitauth with the matching configuration. */
-function kitauth(options: { big?: boolean } = {}) {
+function kitauth(options: { big?: boolean; cookie?: string } = {}) {
 	return setup({
+		...(options.cookie ? authjsNamed(options.cookie) : {}),
 		callbacks: {
 			jwt: ({ token, trigger }) => (options.big && trigger === 'signIn' ? { ...token, blob: 'k'.repeat(6000) } : token),
 			session: ({ session, token }) => ({ ...session, blobLength: typeof token?.blob === 'string' ? token.blob.length : 0 })
@@ -62,7 +70,7 @@ function copySession(from: TestClient, to: TestClient, name: string): number {
 	return copied;
 }
 
-describe.each(ORIGINS)('Auth.js interop on $origin', ({ origin, cookie }) => {
+describe.each(ORIGINS)('Auth.js interop on $origin', ({ origin, cookie, ours: ourCookie }) => {
 	test('a token from @auth/core/jwt encode() is a kitauth session', async () => {
 		const token = await authjsEncode({
 			token: { name: ALICE.name, email: ALICE.email, picture: 'https://img.example/a.png', sub: ALICE.id },
@@ -78,9 +86,9 @@ describe.each(ORIGINS)('Auth.js interop on $origin', ({ origin, cookie }) => {
 	test('a kitauth sign-in cookie decodes with @auth/core/jwt decode()', async () => {
 		const client = setup().client(origin);
 		await client.signInWithCredentials('credentials', { ...ALICE_LOGIN });
-		const token = client.cookie(cookie);
+		const token = client.cookie(ourCookie);
 		expect(token).toBeDefined();
-		const claims = await authjsDecode({ token, secret: SECRET, salt: cookie });
+		const claims = await authjsDecode({ token, secret: SECRET, salt: ourCookie });
 		expect(claims).toMatchObject({ name: ALICE.name, email: ALICE.email, sub: ALICE.id });
 		expect(typeof claims?.jti).toBe('string');
 		expect(typeof claims?.exp).toBe('number');
@@ -98,10 +106,14 @@ describe.each(ORIGINS)('Auth.js interop on $origin', ({ origin, cookie }) => {
 		const session = (await ours.session()) as Session;
 		expect(session.user).toEqual({ name: ALICE.name, email: ALICE.email });
 		expect(session.user).toEqual(theirSession.user);
+		// Moved to kitauth's own cookie on the way (https): Auth.js's is gone, ours reads the same.
+		expect(ours.jar.has(ourCookie)).toBe(true);
+		if (ourCookie !== cookie) expect(ours.jar.has(cookie)).toBe(false);
+		expect(((await ours.session()) as Session).user).toEqual(theirSession.user);
 	});
 
-	test("kitauth signs in; @auth/core's Auth reads that cookie", async () => {
-		const ours = setup().client(origin);
+	test("kitauth signs in; @auth/core's Auth reads that cookie (on https with Auth.js's cookie name)", async () => {
+		const ours = setup(authjsNamed(cookie)).client(origin);
 		await ours.signInWithCredentials('credentials', { ...ALICE_LOGIN });
 		const ourSession = (await ours.session()) as Session;
 
@@ -119,7 +131,7 @@ describe.each(ORIGINS)('Auth.js interop on $origin', ({ origin, cookie }) => {
 		expect(copySession(theirs, ours, cookie)).toBeGreaterThanOrEqual(2);
 		expect(((await ours.session()) as Session).blobLength).toBe(6000);
 
-		const ours2 = kitauth({ big: true }).client(origin);
+		const ours2 = kitauth({ big: true, cookie }).client(origin);
 		const res = await ours2.signInWithCredentials('credentials', { ...ALICE_LOGIN });
 		expect(sessionCookiesSet(res, cookie).length).toBeGreaterThanOrEqual(2);
 		const theirs2 = new TestClient(authjs({ big: true }), { origin });
@@ -136,7 +148,37 @@ describe.each(ORIGINS)('Auth.js interop on $origin', ({ origin, cookie }) => {
 		for (const [name, value] of theirs.jar) if (name.includes('csrf-token')) ours.jar.set(name, value);
 		const res = await ours.post('callback/credentials', { form: { csrfToken, ...ALICE_LOGIN } });
 		expect(res.status).toBe(302);
-		expect(sessionCookiesSet(res, cookie)).toEqual([cookie]);
+		expect(sessionCookiesSet(res, ourCookie)).toEqual([ourCookie]);
+	});
+});
+
+describe('Auth.js interop: authorize() written for Auth.js', () => {
+	// An app's own refusal, as Auth.js's docs write it: a subclass of @auth/core's CredentialsSignin.
+	class InvalidLoginError extends AuthJsCredentialsSignin {
+		override code = 'invalid_login';
+	}
+
+	test("a thrown CredentialsSignin of @auth/core's (subclass and code) is a refusal, as in Auth.js", async () => {
+		const refuse = () => {
+			throw new InvalidLoginError();
+		};
+		const theirs = new TestClient(
+			(request) =>
+				AuthJs(request, {
+					secret: SECRET,
+					trustHost: true,
+					providers: [AuthJsCredentials({ credentials: { username: {}, password: {} }, authorize: refuse })],
+					logger: { error: () => {}, warn: () => {}, debug: () => {} }
+				}),
+			{}
+		);
+		const ours = setup({ providers: [passwordProvider({ authorize: refuse })] });
+		for (const client of [theirs, ours.client()]) {
+			const res = await client.signInWithCredentials('credentials', { ...ALICE_LOGIN });
+			expect(res.status).toBe(302);
+			expect(res.headers.get('location')).toBe('http://localhost:3000/auth/signin?error=CredentialsSignin&code=invalid_login');
+			expect(sessionCookiesSet(res, SESSION_COOKIE)).toEqual([]);
+		}
 	});
 });
 

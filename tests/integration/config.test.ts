@@ -57,7 +57,7 @@ describe('AUTH_URL', () => {
 
 		const ok = await client.signInWithCredentials('credentials', { ...ALICE_LOGIN, callbackUrl: '/home' });
 		expect(ok.headers.get('location')).toBe(`${SITE}/home`);
-		const cookie = setCookies(ok).find((c) => c.name === `__Secure-${SESSION_COOKIE}`);
+		const cookie = setCookies(ok).find((c) => c.name === `__Host-${SESSION_COOKIE}`);
 		expect(cookie?.attributes.secure).toBe(true);
 		expect(((await client.session()) as Session).user?.email).toBe(ALICE.email);
 

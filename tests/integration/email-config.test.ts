@@ -238,6 +238,18 @@ describe('Auth.js compatibility', () => {
 		expect(location(replay.signIn).searchParams.get('error')).toBe('Verification');
 	});
 
+	test('not the other way round: a link kitauth sent does not sign in with Auth.js (after a rollback)', async () => {
+		const w = await world();
+		const client = emailSetup(w).client();
+		expectVerifyRequest(await requestLink(client, 'lea@example.com'), ORIGIN);
+		const link = new URL(linkOf(w.mailbox.to('lea@example.com')[0]!));
+		const after = authjs(w);
+		const res = await after.get(`${link.pathname}${link.search}`);
+		expect(res.status).toBe(302);
+		expect(location(res).searchParams.get('error')).toBe('Verification');
+		expect(sessionCookiesSet(res)).toEqual([]);
+	});
+
 	test("Auth.js's Nodemailer preset runs in kitauth as it is", async () => {
 		const w = await world();
 		const s = setup({ adapter: w.store.adapter, providers: [AuthJsNodemailer({ server: w.mailbox.url, from: FROM }) as unknown as Provider] });

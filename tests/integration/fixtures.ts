@@ -95,6 +95,7 @@ export async function expectNoSessionGranted(res: Response, opts: { allow500?: b
 	if (!opts.allow500) expect(res.status).toBeLessThan(500);
 	expect(sessionCookiesSet(res)).toEqual([]);
 	expect(sessionCookiesSet(res, `__Secure-${SESSION_COOKIE}`)).toEqual([]);
+	expect(sessionCookiesSet(res, `__Host-${SESSION_COOKIE}`)).toEqual([]);
 	const text = await res.text();
 	if ((res.headers.get('content-type') ?? '').includes('application/json')) {
 		const body: unknown = JSON.parse(text);

@@ -11,6 +11,7 @@ import { encode, getToken } from '../../src/lib/jwt.js';
 import { ALICE, ORIGIN, SECRET, SESSION_COOKIE, setup, signedIn } from './fixtures.js';
 
 const SECURE_COOKIE = `__Secure-${SESSION_COOKIE}`;
+const HOST_COOKIE = `__Host-${SESSION_COOKIE}`;
 
 /** Alice's session token, issued by a real credentials sign-in (JWT strategy). */
 async function aliceToken(): Promise<string> {
@@ -55,12 +56,18 @@ describe('getToken', () => {
 		await expect(getToken({ req: withCookie(`${SESSION_COOKIE}=${token}`) })).rejects.toThrow(/AUTH_SECRET/);
 	});
 
-	test('on https it reads only the __Secure- cookie (a plain one could be planted over http)', async () => {
+	test('on https it reads only the __Host- cookie, or Auth.js\'s __Secure- one (a plain one could be planted over http)', async () => {
 		const token = await aliceToken();
 		const secure = await encode({ token: { sub: 'secure-user' }, secret: SECRET, salt: SECURE_COOKIE });
+		const host = await encode({ token: { sub: 'host-user' }, secret: SECRET, salt: HOST_COOKIE });
 		const https = `https://app.example/api`;
 		expect(await getToken({ req: withCookie(`${SESSION_COOKIE}=${token}`, https), secret: SECRET })).toBeNull();
 		expect(await getToken({ req: withCookie(`${SECURE_COOKIE}=${secure}`, https), secret: SECRET })).toMatchObject({ sub: 'secure-user' });
+		expect(await getToken({ req: withCookie(`${HOST_COOKIE}=${host}`, https), secret: SECRET })).toMatchObject({ sub: 'host-user' });
+		// kitauth's own cookie first when both are there.
+		expect(await getToken({ req: withCookie(`${SECURE_COOKIE}=${secure}; ${HOST_COOKIE}=${host}`, https), secret: SECRET })).toMatchObject({ sub: 'host-user' });
+		// Each sealed under its own name: swapped, neither opens.
+		expect(await getToken({ req: withCookie(`${HOST_COOKIE}=${secure}`, https), secret: SECRET })).toBeNull();
 		// Told explicitly, it looks where it is told.
 		expect(await getToken({ req: withCookie(`${SESSION_COOKIE}=${token}`, https), secret: SECRET, secureCookie: false })).toMatchObject({
 			sub: ALICE.id

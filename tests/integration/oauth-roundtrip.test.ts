@@ -472,7 +472,7 @@ describe('response_mode=form_post', () => {
 			headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'null', 'sec-fetch-site': 'cross-site' }
 		});
 		expect(res.headers.get('location'), explain(app.errors)).toBe(`${SECURE_ORIGIN}/after`);
-		expect(sessionCookiesSet(res, `__Secure-${SESSION_COOKIE}`)).toHaveLength(1);
+		expect(sessionCookiesSet(res, `__Host-${SESSION_COOKIE}`)).toHaveLength(1);
 		expect(await browser.session()).toMatchObject({ user: { email: 'alice@example.test' } });
 	});
 });

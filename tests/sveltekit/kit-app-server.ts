@@ -91,6 +91,7 @@ export async function packageLibrary(target: string, { types }: { types: boolean
 		const bin = join(ROOT, 'node_modules/@sveltejs/package/src/cli.js');
 		await run([bin, '-i', 'src/lib', '-o', join(target, 'dist'), '--types', String(types)], ROOT, 'svelte-package');
 		await run([join(ROOT, 'scripts/build-pages.ts'), join(target, 'dist')], ROOT, 'build-pages');
+		await run([join(ROOT, 'scripts/package-crypto.ts'), join(target, 'dist')], ROOT, 'package-crypto');
 		cpSync(join(ROOT, 'package.json'), join(target, 'package.json'));
 	} finally {
 		release();

@@ -142,10 +142,15 @@ describe('resolveOptions: defaults', () => {
 		expect(options.builtinJwt).toBe(false);
 	});
 
-	it('recognises the raw and skipCSRFCheck markers only by identity', () => {
+	it('recognises the raw and skipCSRFCheck markers: kitauth’s by identity, Auth.js’s by theirs', async () => {
 		expect(resolveOptions({ providers: [], raw, skipCSRFCheck }, { env: ENV })).toMatchObject({ raw: true, skipCSRFCheck: true });
 		const lookAlike = Symbol('kitauth.skip-csrf-check');
 		expect(resolveOptions({ providers: [], skipCSRFCheck: lookAlike }, { env: ENV }).skipCSRFCheck).toBe(false);
+		// @auth/core's own symbols, as an app switching over passes them.
+		const authjs = await import('@auth/core');
+		const theirs = resolveOptions({ providers: [], raw: authjs.raw, skipCSRFCheck: authjs.skipCSRFCheck }, { env: ENV });
+		expect(theirs).toMatchObject({ raw: true, skipCSRFCheck: true });
+		expect(resolveOptions({ providers: [], skipCSRFCheck: Symbol('other') }, { env: ENV }).skipCSRFCheck).toBe(false);
 	});
 
 	it('normalizes the base path', () => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
 	CHUNK_SIZE,
+	chunkedValues,
 	clearChunked,
 	cookieTable,
 	expiredCookie,
@@ -42,10 +43,10 @@ describe('cookieTable', () => {
 		});
 	});
 
-	it('uses __Secure- over https, and __Host- for the CSRF cookie', () => {
+	it('uses __Secure- over https, and __Host- for the session and CSRF cookies', () => {
 		const table = cookieTable(true);
 		expect(Object.fromEntries(KEYS.map((key) => [key, table[key].name]))).toEqual({
-			sessionToken: '__Secure-authjs.session-token',
+			sessionToken: '__Host-authjs.session-token',
 			callbackUrl: '__Secure-authjs.callback-url',
 			csrfToken: '__Host-authjs.csrf-token',
 			pkceCodeVerifier: '__Secure-authjs.pkce.code_verifier',
@@ -333,8 +334,10 @@ describe('session cookie chunking', () => {
 		expect(readChunked(cookies, name)).toBe('ABC');
 	});
 
-	it('readChunked prefers chunks over an unchunked cookie', () => {
-		expect(readChunked({ [name]: 'plain', [`${name}.0`]: 'c0', [`${name}.1`]: 'c1' }, name)).toBe('c0c1');
+	it('readChunked prefers the whole cookie over chunks (chunkedValues lists both, whole first)', () => {
+		expect(readChunked({ [name]: 'plain', [`${name}.0`]: 'c0', [`${name}.1`]: 'c1' }, name)).toBe('plain');
+		expect(chunkedValues({ [name]: 'plain', [`${name}.0`]: 'c0', [`${name}.1`]: 'c1' }, name)).toEqual(['plain', 'c0c1']);
+		expect(chunkedValues({ [`${name}.0`]: 'c0', [`${name}.2`]: 'c2' }, name)).toEqual(['c0']);
 	});
 
 	it('readChunked reads the plain cookie when there are no chunks, undefined when absent or empty', () => {

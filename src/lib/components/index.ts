@@ -12,6 +12,6 @@ export { default as LinkedAccounts } from './LinkedAccounts.svelte';
 export { describeDevice, type DeviceName } from './device.js';
 export { providerIcon, providerIcons, type ProviderIcon } from './icons.js';
 export { buttonColors, contrast, type ButtonColors } from './parts/colors.js';
-export type { Enhance, FormFailure, FormTarget, HeadingLevel, Theme } from './parts/types.js';
+export type { Enhance, FormFailure, FormTarget, HeadingLevel, PasskeyAnswer, Theme } from './parts/types.js';
 export { default as PasskeyButton } from './PasskeyButton.svelte';
 export { default as PasskeyList } from './PasskeyList.svelte';

@@ -43,6 +43,17 @@ export function assertConfig(input: {
 	if (session.strategy !== 'jwt' && session.strategy !== 'database') {
 		throw new UnsupportedStrategy(`session.strategy must be "jwt" or "database"`);
 	}
+	const seconds = (name: string, value: unknown, min: number) => {
+		if (value !== undefined && !(typeof value === 'number' && Number.isFinite(value) && value >= min)) {
+			throw new UnsupportedStrategy(`session.${name} must be a number of seconds of at least ${min}`);
+		}
+	};
+	seconds('absoluteMaxAge', session.absoluteMaxAge, 1);
+	seconds('revocationCheckInterval', session.revocationCheckInterval, 0);
+	const end = session.endOnCredentialChange;
+	if (end !== undefined && end !== 'others' && end !== 'all' && end !== false) {
+		throw new UnsupportedStrategy(`session.endOnCredentialChange must be "others", "all" or false`);
+	}
 }
 
 /** Each provider's configuration mistakes, as its flow sees them. */

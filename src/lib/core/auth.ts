@@ -1,9 +1,9 @@
 import { type AuthOptions, resolveOptions } from './config.js';
-import { createContext, type AuthContext } from './context.js';
+import { createContext, requestCsrf, type AuthContext } from './context.js';
 import { MissingSecret } from './errors.js';
 import { handleError } from './handle-error.js';
 import { createLogger } from './logger.js';
-import { raw } from './markers.js';
+import { isMarker, raw } from './markers.js';
 import { type Platform, toInternalRequest } from './request.js';
 import { toResponse } from './response.js';
 import { route } from './router.js';
@@ -29,8 +29,8 @@ export async function Auth(request: Request, config: AuthConfig): Promise<Respon
 		} catch (error) {
 			if (error instanceof MissingSecret) throw error;
 			createLogger(config).error(error instanceof Error ? error : new Error(String(error)));
-			const res = handleError(error, undefined, undefined, { logged: true });
-			return config.raw === raw ? res : toResponse(res, request);
+			const res = await handleError(error, undefined, undefined, { logged: true });
+			return isMarker(config.raw, raw) ? res : toResponse(res, request);
 		}
 		derived.set(config, options);
 	}
@@ -44,17 +44,18 @@ export async function respond(request: Request, options: AuthOptions, platform?:
 	let ctx: AuthContext | undefined;
 	try {
 		req = await toInternalRequest(request, options.basePath, platform);
-		ctx = createContext(options, req);
+		ctx = createContext(options, req, { csrf: await requestCsrf(options, req) });
 		assertTrustedHost(options, req.url);
 		return await route(req, ctx);
 	} catch (error) {
-		return handleError(error, req, ctx ?? fallbackContext(options, request));
+		return handleError(error, req, ctx ?? (await fallbackContext(options, request)));
 	}
 }
 
-function fallbackContext(options: AuthOptions, request: Request): AuthContext | undefined {
+async function fallbackContext(options: AuthOptions, request: Request): Promise<AuthContext | undefined> {
 	try {
-		return createContext(options, { url: new URL(request.url), cookies: {}, body: {} });
+		const req = { url: new URL(request.url), cookies: {}, body: {} };
+		return createContext(options, req, { csrf: await requestCsrf(options, req) });
 	} catch {
 		return undefined;
 	}

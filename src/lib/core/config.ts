@@ -1,8 +1,12 @@
-import { randomBytes } from 'node:crypto';
+import { createKeyring, hex, type Keyring, randomBytes, randomUUID } from './crypto/index.js';
 import { wrapAdapter, wrapEvents } from './adapter.js';
 import { assertConfig, assertProviders } from './assert.js';
 import { type Env, envUrl, processEnv, withEnvDefaults } from './env.js';
+import { adapterStore } from './limit/adapter-store.js';
+import { keyedHasher } from './limit/hash.js';
 import { createLimiterShared, type LimiterShared } from './limit/limiter.js';
+import { MemoryStore } from './limit/memory.js';
+import { createOnce, type Once } from './limit/once.js';
 import { resolveLimiter } from './limit/resolve.js';
 import { createLogger } from './logger.js';
 import { normalizeProviders } from './providers/normalize.js';
@@ -10,10 +14,9 @@ import { defaultRedirect } from './redirect.js';
 import { refreshJwtTokens, sessionTokens } from './flows/oauth/refresh.js';
 import { createDatabaseStrategy } from './session/database.js';
 import { createJwtStrategy } from './session/jwt-session.js';
-import { Keyring } from './session/keys.js';
 import { sessionAdapter, type SessionStrategy } from './session/strategy.js';
 import { decode, encode } from './session/jwt.js';
-import { raw, skipCSRFCheck } from './markers.js';
+import { isMarker, raw, skipCSRFCheck } from './markers.js';
 import type { Adapter } from './types/adapter.js';
 import type {
 	AuthConfig,
@@ -68,6 +71,11 @@ export interface AuthOptions {
 	 * allow everything without touching a store).
 	 */
 	readonly limiter: Limiter;
+	/**
+	 * kitauth: values that may be used once (an OAuth callback's state), recorded in the limiter's
+	 * store (or the adapter's counters, or memory) whether or not the limiter is on.
+	 */
+	readonly once: Once;
 	/** Memory of the long-lived instance these options belong to (see {@link Runtime}). */
 	readonly runtime: Runtime;
 }
@@ -82,19 +90,25 @@ export interface Runtime {
 	readonly keyrings: Map<string, Keyring>;
 	/** The rate limiter's: its memory store (and fallback), sweep schedule, warn-once flag. */
 	readonly limiter: LimiterShared;
+	/** The record of values used once, when there is no shared store (and when it fails). */
+	readonly once: MemoryStore;
 	readonly discovery: Map<string, Promise<unknown>>;
 	readonly refreshes: Map<string, Promise<unknown>>;
 	/** Refresh key → when (ms since the epoch) the next attempt may reach the provider. */
 	readonly refreshBackoff: Map<string, number>;
+	/** JWT revocation: user id → the session cutoff last read (ms, or null) and when it was read. */
+	readonly cutoffs: Map<string, { at: number | null; readAt: number }>;
 }
 
 export function createRuntime(): Runtime {
 	return Object.freeze({
 		keyrings: new Map(),
 		limiter: createLimiterShared(),
+		once: new MemoryStore({ maxKeys: 200_000 }),
 		discovery: new Map(),
 		refreshes: new Map(),
-		refreshBackoff: new Map()
+		refreshBackoff: new Map(),
+		cutoffs: new Map()
 	});
 }
 
@@ -134,13 +148,17 @@ export function resolveOptions(config: AuthConfig, resolve: ResolveOptions = {})
 	const withEnv = withEnvDefaults(env, config, logger);
 	const secrets = secretList(withEnv.secret);
 	const providers = normalizeProviders(withEnv.providers);
+	const sessionConfig = stripUndefined(config.session ?? {});
 	const session: SessionOptions = {
 		strategy: config.adapter ? 'database' : 'jwt',
 		maxAge: 30 * DAY,
 		updateAge: DAY,
-		generateSessionToken: () => randomBytes(32).toString('hex'),
+		// With `hashTokens: false` (a rollout beside Auth.js) tokens take Auth.js's shape, so that
+		// once hashing is back on they are found and moved to their hash like Auth.js's own (a
+		// 64-hex token is not looked up raw: it looks like a stored hash).
+		generateSessionToken: sessionConfig.hashTokens === false ? () => randomUUID() : () => hex(randomBytes(32)),
 		hashTokens: true,
-		...stripUndefined(config.session ?? {})
+		...sessionConfig
 	};
 	assertConfig({ config: withEnv, secrets, session, env, logger });
 	const adapter = config.adapter ? wrapAdapter(config.adapter, logger) : undefined;
@@ -159,6 +177,14 @@ export function resolveOptions(config: AuthConfig, resolve: ResolveOptions = {})
 		logger,
 		events,
 		shared: runtime.limiter
+	});
+	const limitSettings = typeof config.rateLimit === 'object' && config.rateLimit !== null ? config.rateLimit : {};
+	const once = createOnce({
+		store: limitSettings.store ?? adapterStore(adapter),
+		memory: runtime.once,
+		hash: keyedHasher(secrets[0]!),
+		logger,
+		timeout: limitSettings.timeout ?? 1000
 	});
 
 	const options: AuthOptions = {
@@ -194,10 +220,11 @@ export function resolveOptions(config: AuthConfig, resolve: ResolveOptions = {})
 		redirectProxyUrl: withEnv.redirectProxyUrl,
 		siteUrl: envUrl(env),
 		enableWebAuthn: config.experimental?.enableWebAuthn === true,
-		skipCSRFCheck: config.skipCSRFCheck === skipCSRFCheck,
-		raw: config.raw === raw,
+		skipCSRFCheck: isMarker(config.skipCSRFCheck, skipCSRFCheck),
+		raw: isMarker(config.raw, raw),
 		env: Object.freeze({ ...env }),
 		limiter,
+		once,
 		runtime
 	};
 	if (config.debug) logger.warn('debug-enabled');
@@ -215,7 +242,7 @@ function keyringFor(secrets: readonly string[], keyrings: Map<string, Keyring>):
 	const id = secrets.join('\u0000');
 	let keyring = keyrings.get(id);
 	if (!keyring) {
-		keyring = new Keyring(secrets);
+		keyring = createKeyring(secrets);
 		keyrings.set(id, keyring);
 	}
 	return keyring;

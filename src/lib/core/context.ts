@@ -40,19 +40,31 @@ function deepFreeze<T extends object>(value: T): T {
 	return Object.freeze(value);
 }
 
+/**
+ * The CSRF state of a request (its cookie checked, or a new token minted), which `createContext`
+ * needs unless the caller checked CSRF itself. Asynchronous: it hashes (Web Crypto digests are).
+ */
+export function requestCsrf(
+	options: AuthOptions,
+	req: Pick<RequestInternal, 'url' | 'cookies' | 'body'>
+): Promise<CsrfState> {
+	const origin = options.siteUrl?.origin ?? req.url.origin;
+	const cookies = cookiesFor(options, options.useSecureCookies ?? origin.startsWith('https:'));
+	return checkCsrf(req.cookies[cookies.csrfToken.name], options.csrfSecret, req.body.csrfToken);
+}
+
 export function createContext(
 	options: AuthOptions,
 	req: Pick<RequestInternal, 'url' | 'cookies' | 'body' | 'providerId'>,
-	caller: { csrfChecked?: boolean } = {}
+	caller: { csrfChecked?: boolean; csrf?: CsrfState } = {}
 ): AuthContext {
 	const origin = options.siteUrl?.origin ?? req.url.origin;
 	const secure = options.useSecureCookies ?? origin.startsWith('https:');
 	const cookies = cookiesFor(options, secure);
 	const csrfChecked = options.skipCSRFCheck || caller.csrfChecked === true;
 	// A caller that checked CSRF itself needs no token: skip the hashing (the session hot path).
-	const csrf = csrfChecked
-		? { token: '', verified: true }
-		: checkCsrf(req.cookies[cookies.csrfToken.name], options.csrfSecret, req.body.csrfToken);
+	const csrf = csrfChecked ? { token: '', verified: true } : caller.csrf;
+	if (!csrf) throw new TypeError('createContext needs the request\'s CSRF state (requestCsrf) unless CSRF was checked');
 	const pendingCookies: Cookie[] = [];
 	if (csrf.cookieValue && !csrfChecked) {
 		pendingCookies.push({ name: cookies.csrfToken.name, value: csrf.cookieValue, options: cookies.csrfToken.options });

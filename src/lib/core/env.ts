@@ -1,3 +1,4 @@
+import { InvalidRequest } from './errors.js';
 import { flowOfType } from './flows/index.js';
 import type { AuthAction, AuthConfig, LoggerInstance } from './types/config.js';
 import type { Provider, ProviderConfig } from './types/provider.js';
@@ -105,7 +106,9 @@ export function setEnvDefaults(env: Env, config: AuthConfig, suppressBasePathWar
 
 /**
  * The URL of an action for server-side calls: from `AUTH_URL` when set (never from a forwarded
- * header then), else from `x-forwarded-host`/`host` and `x-forwarded-proto`/`protocol`.
+ * header then), else from `x-forwarded-host`/`host` and `x-forwarded-proto`/`protocol` — each
+ * only when well-formed (the first of a comma-separated list), so a hostile header falls back to
+ * the next source instead of throwing. No usable host at all is an `InvalidRequest` (a 400).
  */
 export function createActionURL(
 	action: AuthAction,
@@ -121,10 +124,31 @@ export function createActionURL(
 		origin = configured.origin;
 		if (basePath === undefined && configured.pathname !== '/') basePath = configured.pathname;
 	} else {
-		const host = headers.get('x-forwarded-host') ?? headers.get('host');
-		const proto = headers.get('x-forwarded-proto') ?? protocol ?? 'https';
-		origin = `${proto.replace(/:$/, '')}://${host}`;
+		// Forwarded headers are anyone's: only a well-formed value is used, else the next source.
+		const host = usableHost(headers.get('x-forwarded-host')) ?? usableHost(headers.get('host'));
+		if (!host) throw new InvalidRequest('The request has no usable Host header');
+		const proto = usableProtocol(headers.get('x-forwarded-proto')) ?? usableProtocol(protocol) ?? 'https';
+		origin = `${proto}://${host}`;
 	}
 	const path = (basePath ?? '/auth').replace(/^\/+|\/+$/g, '');
 	return new URL(`${origin}/${path ? `${path}/` : ''}${action}`);
+}
+
+const HOST = /^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*\.?|\[[0-9a-f:.]{2,45}\])(?::\d{1,5})?$/i;
+
+/** The first entry of a (forwarded) host header, when it is a plain `host[:port]`. */
+function usableHost(value: string | null | undefined): string | undefined {
+	const first = value?.split(',')[0]?.trim();
+	if (!first || first.length > 260 || !HOST.test(first)) return undefined;
+	try {
+		return new URL(`http://${first}`).host;
+	} catch {
+		return undefined;
+	}
+}
+
+/** `http` or `https` from a (forwarded) protocol value such as `https`, `HTTPS` or `http:`. */
+function usableProtocol(value: string | null | undefined): 'http' | 'https' | undefined {
+	const first = value?.split(',')[0]?.trim().toLowerCase().replace(/:$/, '');
+	return first === 'http' || first === 'https' ? first : undefined;
 }

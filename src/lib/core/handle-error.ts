@@ -18,21 +18,24 @@ import { NO_CACHE } from './response.js';
 import { routeOf } from './router.js';
 import type { RequestInternal, ResponseInternal } from './types/internal.js';
 
+/** A plain-text refusal: never sniffed as anything else, never cached. */
+const PLAIN_TEXT = { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' } as const;
+
 /**
  * Turns a failure into the right answer: 4xx for a bad request, the sign-in or error page (with
  * an allow-listed `?error=`) for a failed flow, JSON without internals for the JSON endpoints.
  * Every failure is logged; none is a 500 with a stack trace, none creates a session.
  */
-export function handleError(
+export async function handleError(
 	error: unknown,
 	req: (Pick<RequestInternal, 'method' | 'action'> & { headers?: Headers }) | undefined,
 	ctx: AuthContext | undefined,
 	flags: { logged?: boolean } = {}
-): ResponseInternal {
+): Promise<ResponseInternal> {
 	if (error instanceof InvalidRequest || error instanceof UnknownAction) {
 		ctx?.options.logger.debug(`refused request: ${error.message}`);
 		const status = error instanceof InvalidRequest ? error.status : 400;
-		return { status, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: `Bad request: ${error.message}` };
+		return { status, headers: { ...PLAIN_TEXT }, body: `Bad request: ${error.message}` };
 	}
 	const route = req && routeOf(req.method, req.action);
 	const json = !route || route.errors === 'json';
@@ -64,7 +67,7 @@ export function handleError(
 	}
 	if (retryAfter !== undefined && !ctx.options.pages.error) {
 		// Busy for a moment: say so here, with when to retry (a redirect would ask the busy store again).
-		const busy = errorPage(ctx, 'Unavailable');
+		const busy = await errorPage(ctx, 'Unavailable');
 		return { ...busy, status: 503, headers: { ...busy.headers, ...retryHeader }, cookies: ctx.pendingCookies };
 	}
 	const value = retryAfter === undefined ? urlErrorFor(error) : 'Unavailable';
@@ -78,11 +81,12 @@ export function handleError(
 				? error.code
 				: undefined;
 	if (req?.action === 'error') {
-		// Failing on the error page itself: render it here rather than redirect to itself.
+		// Failing on the error page itself: render it here rather than redirect to itself. This
+		// request failed on the server (not because of its `?error=`), so it says so: a 500.
 		try {
-			return { ...errorPage(ctx, value), cookies: ctx.pendingCookies };
+			return { ...(await errorPage(ctx, value)), status: 500, cookies: ctx.pendingCookies };
 		} catch {
-			return { status: 500, headers: { 'Content-Type': 'text/plain; charset=utf-8' }, body: 'Server error' };
+			return { status: 500, headers: { ...PLAIN_TEXT }, body: 'Server error' };
 		}
 	}
 	return { redirect: withParams(page, { error: value, code }), cookies: ctx.pendingCookies };
@@ -93,7 +97,7 @@ export function handleError(
  * `X-Auth-Return-Redirect` ones, pointing at the sign-in page with `error=RateLimited`), else the
  * built-in sign-in page saying so (or, with `pages.signIn`, a short page linking to it).
  */
-function tooManyAttempts(error: RateLimited, json: boolean, headers: Headers | undefined, ctx: AuthContext | undefined): ResponseInternal {
+async function tooManyAttempts(error: RateLimited, json: boolean, headers: Headers | undefined, ctx: AuthContext | undefined): Promise<ResponseInternal> {
 	const retry = { ...NO_CACHE, 'Retry-After': String(error.retryAfter) };
 	const message = signInMessage('RateLimited');
 	if (json || !ctx) return { status: 429, headers: retry, body: { message, retryAfter: error.retryAfter } };
@@ -101,13 +105,13 @@ function tooManyAttempts(error: RateLimited, json: boolean, headers: Headers | u
 	const signin = withParams(custom ? `${ctx.origin}${custom}` : actionUrl(ctx, 'signin'), { error: 'RateLimited' });
 	if (headers?.has('X-Auth-Return-Redirect')) return { status: 429, headers: retry, body: { url: signin }, cookies: ctx.pendingCookies };
 	if (!custom) {
-		const page = signInPage(ctx, { callbackUrl: ctx.origin, error: 'RateLimited' });
+		const page = await signInPage(ctx, { callbackUrl: ctx.origin, error: 'RateLimited' });
 		return { ...page, status: 429, headers: { ...page.headers, ...retry }, cookies: ctx.pendingCookies };
 	}
 	const link = signin.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 	return {
 		status: 429,
-		headers: { ...retry, 'Content-Type': 'text/html; charset=utf-8' },
+		headers: { ...retry, 'Content-Type': 'text/html; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'" },
 		body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Too many attempts</title></head><body><p>${message} <a href="${link}">Back to sign-in</a></p></body></html>`,
 		cookies: ctx.pendingCookies
 	};

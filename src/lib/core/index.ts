@@ -24,6 +24,7 @@ export {
 export { listProviders, type ClientProvider } from './providers/public.js';
 export { signInMessage } from './pages/messages.js';
 export type { SessionInfo, SessionPage, SessionPageOptions } from './session/manage.js';
+export type { SessionsEnded } from './session/end.js';
 export type { LinkedAccount, SignInMethodsHint, UnlinkResult } from './session/accounts.js';
 export type { PasskeyInfo, PasskeyRemoval } from './flows/webauthn/manage.js';
 export type { Env } from './env.js';

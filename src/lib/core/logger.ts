@@ -18,7 +18,11 @@ const WARNINGS: Record<WarningCode, string> = {
 	'rate-limit-memory-store':
 		'The rate limiter keeps its counters in memory: they do not hold across instances or restarts. ' +
 		'With more than one instance, set rateLimit.store (kitauth/limit/redis, kitauth/limit/postgres) ' +
-		'or use an adapter with hitRateLimit (kitauth/adapters/libsql).'
+		'or use an adapter with hitRateLimit (kitauth/adapters/libsql).',
+	'jwt-sessions-not-revocable':
+		"A user's sessions were to be ended, but JWT sessions can only be revoked with an adapter that " +
+		'stores session cutoffs (getSessionsValidAfter, e.g. kitauth/adapters/libsql): other browsers stay ' +
+		'signed in until their tokens expire.'
 };
 
 /**

@@ -1,6 +1,7 @@
+import { concatBytes } from './crypto/index.js';
 import { InvalidRequest, UnknownAction } from './errors.js';
 import { parseCookieHeader } from './session/cookies.js';
-import { isAuthAction, takesProvider } from './router.js';
+import { answersHead, isAuthAction, takesProvider } from './router.js';
 import type { AuthAction } from './types/config.js';
 import type { RequestInternal } from './types/internal.js';
 
@@ -53,8 +54,8 @@ export async function toInternalRequest(
 	basePath: string,
 	platform: Platform = {}
 ): Promise<RequestInternal> {
-	const method = request.method.toUpperCase();
-	if (method !== 'GET' && method !== 'POST') throw new UnknownAction(`Method ${method} is not allowed`);
+	const asked = request.method.toUpperCase();
+	if (asked !== 'GET' && asked !== 'POST' && asked !== 'HEAD') throw new UnknownAction(`Method ${asked} is not allowed`);
 	let url: URL;
 	try {
 		url = new URL(request.url);
@@ -62,6 +63,9 @@ export async function toInternalRequest(
 		throw new InvalidRequest('Malformed request URL');
 	}
 	const { action, providerId } = parseActionAndProviderId(url.pathname, basePath);
+	// HEAD on a page is its GET (`toResponse` drops the body); elsewhere it is refused like any other method.
+	if (asked === 'HEAD' && !answersHead(action)) throw new UnknownAction(`Method HEAD is not allowed on ${action}`);
+	const method = asked === 'HEAD' ? 'GET' : asked;
 	return {
 		url,
 		method,
@@ -143,5 +147,5 @@ async function readLimited(request: Request): Promise<Uint8Array<ArrayBuffer>> {
 		}
 		chunks.push(value);
 	}
-	return new Uint8Array(Buffer.concat(chunks));
+	return concatBytes(...chunks);
 }

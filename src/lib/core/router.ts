@@ -48,6 +48,11 @@ interface RouteRules {
 	csrf: 'none' | 'token' | 'flow';
 	/** Whether the callback URL this action resolves is remembered in the callback-URL cookie. */
 	storesCallbackUrl: boolean;
+	/**
+	 * A page a browser or a link checker may ask for with `HEAD`: answered as the GET, without the
+	 * body (GET routes only).
+	 */
+	head?: boolean;
 }
 
 const read = { provider: 'none', csrf: 'none', storesCallbackUrl: false } as const;
@@ -58,14 +63,14 @@ export const ROUTES: Readonly<Record<string, Route>> = Object.freeze({
 	'GET providers': { ...read, errors: 'json', run: (_req: RequestInternal, ctx: AuthContext) => providers(ctx) },
 	'GET session': { ...read, errors: 'json', run: getSession },
 	'POST session': { ...read, errors: 'json', csrf: 'token', run: updateSession },
-	'GET signin': { ...read, errors: 'page', provider: 'optional', storesCallbackUrl: true, run: signInGet },
+	'GET signin': { ...read, errors: 'page', head: true, provider: 'optional', storesCallbackUrl: true, run: signInGet },
 	'POST signin': { errors: 'page', provider: 'optional', csrf: 'token', storesCallbackUrl: true, run: signInPost },
-	'GET callback': { errors: 'page', provider: 'required', csrf: 'flow', storesCallbackUrl: true, run: callback },
+	'GET callback': { errors: 'page', head: true, provider: 'required', csrf: 'flow', storesCallbackUrl: true, run: callback },
 	'POST callback': { errors: 'page', provider: 'required', csrf: 'flow', storesCallbackUrl: true, run: callback },
-	'GET signout': { ...read, errors: 'page', run: signOutGet },
+	'GET signout': { ...read, errors: 'page', head: true, run: signOutGet },
 	'POST signout': { errors: 'page', provider: 'none', csrf: 'token', storesCallbackUrl: true, run: signOutPost },
-	'GET error': { ...read, errors: 'page', run: error },
-	'GET verify-request': { ...read, errors: 'page', run: verifyRequest },
+	'GET error': { ...read, errors: 'page', head: true, run: error },
+	'GET verify-request': { ...read, errors: 'page', head: true, run: verifyRequest },
 	'GET webauthn-options': { ...read, errors: 'json', provider: 'required', run: webauthnOptions }
 } satisfies Record<string, Route>);
 
@@ -80,6 +85,11 @@ const WITH_PROVIDER: ReadonlySet<string> = new Set(
 		.filter(([, route]) => route.provider !== 'none')
 		.map(([key]) => key.slice(key.indexOf(' ') + 1))
 );
+
+/** Does `action` answer `HEAD` (as its GET, without a body)? Only the pages do. */
+export function answersHead(action: string): boolean {
+	return routeOf('GET', action)?.head === true;
+}
 
 /** Is `action` one the core serves (by any method)? */
 export function isAuthAction(action: string): action is AuthAction {

@@ -4,6 +4,7 @@ import { type AuthContext, actionUrl, createContext, withParams } from './contex
 import { accessToken } from './flows/oauth/access-token.js';
 import { flowOf } from './flows/index.js';
 import { listPasskeys, type PasskeyInfo, type PasskeyRemoval, removePasskey, renamePasskey } from './flows/webauthn/manage.js';
+import { credentialsChanged, endUserSessions, type SessionsEnded, sessionUserId } from './session/end.js';
 import { relatedOriginsDocument } from './flows/webauthn/well-known.js';
 import { type ClientProvider, clientProvider } from './providers/public.js';
 import { toResponse } from './response.js';
@@ -22,7 +23,7 @@ import {
 } from './session/manage.js';
 import { authenticatedAt, recentlyAuthenticated, requireRecentAuthentication } from './session/recent.js';
 import { assertTrustedHost } from './trust.js';
-import type { AuthConfig } from './types/config.js';
+import type { AuthConfig, CredentialChange } from './types/config.js';
 import type { Cookie, RequestInternal } from './types/internal.js';
 import type { Session } from './types/models.js';
 
@@ -82,6 +83,21 @@ export interface CurrentSession {
 	 * recent sign-in (see `requireRecentAuthentication`; `maxAge` default 10 minutes).
 	 */
 	revokeOtherSessions(options?: { maxAge?: number }): Promise<number>;
+	/**
+	 * Ends every session of the signed-in user, this one included (database: the rows; JWT: every
+	 * token issued until now, with an adapter that stores session cutoffs — see `endSessionsOf`).
+	 * Set the returned `cookies` on the response (they clear this browser's cookie). Signed out:
+	 * nothing happens.
+	 */
+	endAllSessions(): Promise<SessionsEnded>;
+	/**
+	 * Tell kitauth a credential of the signed-in user changed (their password or email, which the
+	 * app manages): ends their sessions as `session.endOnCredentialChange` says (default: every
+	 * session but this one; `endSessions` overrides it for this call) and emits the
+	 * `credentialsChanged` event. Set the returned `cookies` on the response (JWT: this session is
+	 * re-issued). kitauth reports its own changes (a passkey removed, an account unlinked) itself.
+	 */
+	credentialsChanged(change: CredentialChange, options?: { endSessions?: 'others' | 'all' | 'none' }): Promise<SessionsEnded>;
 	/**
 	 * When the user last signed in or re-authenticated (every sign-in, including one made while
 	 * signed in, starts a new session); `null` when signed out or unknown.
@@ -162,6 +178,21 @@ export interface AuthServer {
 	signInUrl(request: ServerRequest, callbackUrl: string): string;
 	/** The client-safe list of the providers, for sign-in forms. */
 	providers(): ClientProvider[];
+	/**
+	 * Ends every session of a user, wherever they are (an admin tool, a disabled or deleted
+	 * account): database sessions are deleted; JWT sessions stop opening when the adapter stores
+	 * session cutoffs (`getSessionsValidAfter`/`setSessionsValidAfter`, as kitauth's libSQL adapter
+	 * does) — at once in this process, within `session.revocationCheckInterval` seconds in others.
+	 * Without such an adapter a JWT session cannot be ended from the server (`jwtRevoked: false`):
+	 * it lives until it expires.
+	 */
+	endSessionsOf(userId: string): Promise<Omit<SessionsEnded, 'cookies'>>;
+	/**
+	 * A credential of a user changed outside a session of theirs (a password reset by emailed
+	 * link, an admin's change): ends all their sessions (unless `session.endOnCredentialChange` is
+	 * `false`) and emits `credentialsChanged`.
+	 */
+	credentialsChanged(userId: string, change: CredentialChange): Promise<Omit<SessionsEnded, 'cookies'>>;
 }
 
 /** How a server is set up beyond its configuration. */
@@ -195,6 +226,9 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 			const cookies = cookiesOf(request);
 			const ctx = serverContext(request, cookies);
 			const read = await options.strategy.read(ctx, cookies);
+			const asking = { read, requestCookies: cookies };
+			const userId = sessionUserId(read);
+			const none = (): SessionsEnded => ({ deleted: 0, jwtRevoked: false, cookies: [] });
 			return Object.freeze({
 				session: read.session,
 				cookies: read.cookies,
@@ -206,17 +240,27 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 					if (read.session) requireRecentAuthentication(read, options.maxAge);
 					return revokeOtherSessions(ctx, read);
 				},
+				endAllSessions: async () => (userId ? endUserSessions(ctx, userId, 'all', asking) : none()),
+				credentialsChanged: async (change: CredentialChange, options: { endSessions?: 'others' | 'all' | 'none' } = {}) =>
+					userId ? credentialsChanged(ctx, userId, change, asking, options.endSessions) : none(),
 				authenticatedAt: authenticatedAt(read),
 				recentlyAuthenticated: (maxAge?: number) => recentlyAuthenticated(read, maxAge),
 				requireRecentAuthentication: (maxAge?: number) => requireRecentAuthentication(read, maxAge),
 				passkeys: Object.freeze({
 					list: () => listPasskeys(ctx, read),
 					rename: (id: string, name: string) => renamePasskey(ctx, read, id, name),
-					remove: (id: string, options?: { maxAge?: number }) => removePasskey(ctx, read, id, options)
+					remove: async (id: string, options?: { maxAge?: number }): Promise<PasskeyRemoval> => {
+						const result = await removePasskey(ctx, read, id, options);
+						if (!result.removed || !userId) return result;
+						return { ...result, sessionsEnded: await credentialsChanged(ctx, userId, 'passkey-removed', asking) };
+					}
 				}),
 				linkedAccounts: (hint?: SignInMethodsHint) => linkedAccounts(ctx, read, hint),
-				unlinkAccount: (provider: string, options?: SignInMethodsHint & { providerAccountId?: string }) =>
-					unlinkAccount(ctx, read, provider, options),
+				unlinkAccount: async (provider: string, options?: SignInMethodsHint & { providerAccountId?: string }): Promise<UnlinkResult> => {
+					const result = await unlinkAccount(ctx, read, provider, options);
+					if (!result.ok || !userId) return result;
+					return { ...result, sessionsEnded: await credentialsChanged(ctx, userId, 'account-unlinked', asking) };
+				},
 				accessToken: (providerId: string) => accessToken(ctx, read, providerId)
 			});
 		},
@@ -230,8 +274,16 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 		signOut: (request: ServerRequest, params: { callbackUrl?: string } = {}) =>
 			run(request, { action: 'signout', body: { callbackUrl: params.callbackUrl ?? request.url.href } }),
 		signInUrl: (request: ServerRequest, callbackUrl: string) => signInUrl(options, request, callbackUrl),
-		providers: () => [...providers]
+		providers: () => [...providers],
+		endSessionsOf: async (userId: string) => withoutCookies(await endUserSessions(detachedContext(), checkedUserId(userId), 'all')),
+		credentialsChanged: async (userId: string, change: CredentialChange) =>
+			withoutCookies(await credentialsChanged(detachedContext(), checkedUserId(userId), change))
 	});
+
+	/** A context for calls made outside any request (no URL is generated, no cookie read or set). */
+	function detachedContext(): AuthContext {
+		return createContext(options, { url: options.siteUrl ?? new URL('http://localhost/'), cookies: {}, body: {} }, { csrfChecked: true });
+	}
 
 	/** Runs an action for a server-side caller, straight through the router (no HTTP round trip). */
 	async function run(
@@ -258,6 +310,15 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 		const res = await route(req, ctx);
 		return { url: res.redirect ?? ctx.origin, cookies: res.cookies ?? [] };
 	}
+}
+
+function withoutCookies({ deleted, jwtRevoked }: SessionsEnded): Omit<SessionsEnded, 'cookies'> {
+	return { deleted, jwtRevoked };
+}
+
+function checkedUserId(userId: unknown): string {
+	if (typeof userId !== 'string' || userId === '') throw new TypeError('endSessionsOf/credentialsChanged need a user id');
+	return userId;
 }
 
 function signInUrl(options: AuthOptions, request: ServerRequest, callbackUrl: string): string {

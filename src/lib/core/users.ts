@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID, sha256 } from './crypto/index.js';
 import { need } from './adapter.js';
 import { AccountNotLinked, OAuthAccountNotLinked } from './errors.js';
 import type { AuthContext } from './context.js';
@@ -42,7 +42,7 @@ export async function resolveUser(
 	const { user, account, profile } = identity;
 	if (!adapter) {
 		// No store: a provider's user keeps one stable id across sign-ins, unique across providers.
-		return { user: account.type === 'credentials' ? user : { ...user, id: accountUserId(account) }, isNewUser: false };
+		return { user: account.type === 'credentials' ? user : { ...user, id: await accountUserId(account) }, isNewUser: false };
 	}
 	if (account.type === 'credentials') {
 		if (ctx.options.session.strategy !== 'database') return { user, isNewUser: false };
@@ -152,8 +152,8 @@ async function emailUser(ctx: AuthContext, adapter: Adapter, account: Account, k
 }
 
 /** A UUID-shaped id derived from (provider, account id): stable, and no raw provider id in tokens. */
-function accountUserId(account: Account): string {
-	const hex = createHash('sha256').update(`${account.provider}\u0000${account.providerAccountId}`).digest('hex');
+async function accountUserId(account: Account): Promise<string> {
+	const hex = await sha256(`${account.provider}\u0000${account.providerAccountId}`, 'hex');
 	return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 

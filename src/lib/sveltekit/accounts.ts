@@ -1,6 +1,7 @@
 import type { RequestEvent } from '@sveltejs/kit';
 import { getRequestEvent } from '$app/server';
 import type { CurrentSession, LinkedAccount, SignInMethodsHint, UnlinkResult } from '../core/index.js';
+import { applyCookies } from './cookies.js';
 
 export type { LinkedAccount, SignInMethodsHint, UnlinkResult } from '../core/index.js';
 
@@ -22,7 +23,12 @@ export function createAccounts(current: (event: RequestEvent) => Promise<Current
 	const scope = () => current(getRequestEvent());
 	return {
 		list: async (hint) => (await scope()).linkedAccounts(hint),
-		unlink: async (provider, options) => (await scope()).unlinkAccount(provider, options)
+		unlink: async (provider, options) => {
+			const event = getRequestEvent();
+			const result = await (await current(event)).unlinkAccount(provider, options);
+			if (result.ok) applyCookies(event.cookies, result.sessionsEnded?.cookies);
+			return result;
+		}
 	};
 }
 

@@ -15,6 +15,8 @@ export function createHandle(
 		// `locals.auth()` reads the session straight through the core (no synthetic HTTP request),
 		// once per request; it fails closed: a broken configuration throws, it never yields a session.
 		event.locals.auth = async () => (await current(event)).session;
+		// @auth/sveltekit's older name, for apps switching over.
+		event.locals.getSession = event.locals.auth;
 		const server = await getServer(event);
 		if (!server.serves(event.url.pathname)) return resolve(event);
 		// SvelteKit hands the browser's own headers on: a same-origin POST proves itself by its

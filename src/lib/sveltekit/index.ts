@@ -40,7 +40,7 @@ export function SvelteKitAuth(config: SvelteKitAuthConfigInput): SvelteKitAuthRe
 		handle: createHandle(getServer, current),
 		signIn: createSignIn(getServer),
 		signOut: createSignOut(getServer),
-		sessions: createSessionManager(current),
+		sessions: createSessionManager(current, getServer),
 		passkeys: createPasskeys(current),
 		accounts: createAccounts(current),
 		getAccessToken: createGetAccessToken(current)

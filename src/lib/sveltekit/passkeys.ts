@@ -1,6 +1,7 @@
 import { fail, type ActionFailure, type RequestEvent } from '@sveltejs/kit';
 import { getRequestEvent } from '$app/server';
 import { type CurrentSession, type PasskeyManager, ReauthenticationRequired } from '../core/index.js';
+import { applyCookies } from './cookies.js';
 
 export type { PasskeyInfo, PasskeyManager, PasskeyRemoval } from '../core/index.js';
 
@@ -8,6 +9,12 @@ export type { PasskeyInfo, PasskeyManager, PasskeyRemoval } from '../core/index.
 export type PasskeyActionData = {
 	/** A short message for the user. */
 	passkeyMessage: string;
+	/** The action was refused (a `fail()`): the message is an error, not news. */
+	failed?: true;
+	/** Which action answered: `rename` or `remove`. */
+	action?: 'rename' | 'remove';
+	/** The passkey it was about: a refused name shows under that passkey's name field. */
+	passkeyId?: string;
 	/** The action needs a recent sign-in: show a re-authentication prompt, then retry. */
 	reauthenticate?: boolean;
 	/** A passkey was removed: tell the browser (`forgetPasskey`), so it stops offering it. */
@@ -41,32 +48,45 @@ export function createPasskeys(current: (event: RequestEvent) => Promise<Current
 	return {
 		list: async () => (await scope()).list(),
 		rename: async (id, name) => (await scope()).rename(id, name),
-		remove: async (id, options) => (await scope()).remove(id, options),
+		remove: async (id, options) => {
+			const event = getRequestEvent();
+			const result = await (await scope(event)).remove(id, options);
+			if (result.removed) applyCookies(event.cookies, result.sessionsEnded?.cookies);
+			return result;
+		},
 		actions: (options = {}) => ({
 			renamePasskey: async (event) => {
 				const form = await event.request.formData().catch(() => new FormData());
 				const [id, name] = [form.get('id'), form.get('name')];
-				if (typeof id !== 'string' || typeof name !== 'string') return fail(400, { passkeyMessage: 'Say which passkey, and its new name.' });
+				const refuse = (passkeyMessage: string, passkeyId?: string) =>
+					fail(400, { passkeyMessage, failed: true as const, action: 'rename' as const, ...(passkeyId ? { passkeyId } : {}) });
+				if (typeof id !== 'string' || typeof name !== 'string') return refuse('Say which passkey, and its new name.');
+				if (!name.trim()) return refuse('Give the passkey a name.', id);
 				return (await (await scope(event)).rename(id, name))
-					? { passkeyMessage: 'Passkey renamed.' }
-					: fail(400, { passkeyMessage: 'That passkey could not be renamed.' });
+					? { passkeyMessage: 'Passkey renamed.', action: 'rename' as const, passkeyId: id }
+					: refuse('That passkey could not be renamed.', id);
 			},
 			removePasskey: async (event) => {
 				const id = await field(event, 'id');
+				const refuse = (status: number, passkeyMessage: string, extra: { reauthenticate?: true } = {}) =>
+					fail(status, { passkeyMessage, failed: true as const, action: 'remove' as const, passkeyId: id, ...extra });
 				try {
 					const result = await (await scope(event)).remove(id, options);
 					if (result.removed) {
-						return { passkeyMessage: 'Passkey removed.', removed: { rpId: result.rpId, credentialId: result.passkey.id } };
+						applyCookies(event.cookies, result.sessionsEnded?.cookies);
+						return {
+							passkeyMessage: 'Passkey removed.',
+							action: 'remove' as const,
+							passkeyId: id,
+							removed: { rpId: result.rpId, credentialId: result.passkey.id }
+						};
 					}
-					return fail(result.reason === 'not-found' ? 404 : 409, {
-						passkeyMessage:
-							result.reason === 'not-found'
-								? 'No such passkey.'
-								: 'This is your only way to sign in: add another before removing it.'
-					});
+					return result.reason === 'not-found'
+						? refuse(404, 'No such passkey.')
+						: refuse(409, 'This is your only way to sign in: add another before removing it.');
 				} catch (error) {
 					if (!(error instanceof ReauthenticationRequired)) throw error;
-					return fail(403, { passkeyMessage: 'Confirm it is you to remove a passkey.', reauthenticate: true });
+					return refuse(403, 'Confirm it is you to remove a passkey.', { reauthenticate: true });
 				}
 			}
 		})

@@ -1,8 +1,9 @@
 import type { RequestEvent } from '@sveltejs/kit';
 import { getRequestEvent } from '$app/server';
-import type { CurrentSession, SessionInfo, SessionPage, SessionPageOptions } from '../core/index.js';
+import type { AuthServer, CredentialChange, CurrentSession, SessionInfo, SessionPage, SessionPageOptions, SessionsEnded } from '../core/index.js';
+import { applyCookies } from './cookies.js';
 
-export type { SessionInfo, SessionPage, SessionPageOptions } from '../core/index.js';
+export type { SessionInfo, SessionPage, SessionPageOptions, SessionsEnded } from '../core/index.js';
 
 /** Server-side session management for the signed-in user (database sessions). */
 export interface SessionManager {
@@ -30,12 +31,42 @@ export interface SessionManager {
 	 * while signed in (a passkey, or a linked provider).
 	 */
 	requireRecentAuthentication(maxAge?: number): Promise<void>;
+	/**
+	 * Ends every session of the signed-in user, this one included (the cookie is cleared on this
+	 * response). JWT sessions elsewhere end only with an adapter that stores session cutoffs
+	 * (kitauth's libSQL adapter): see `jwtRevoked` in the result.
+	 */
+	endAll(): Promise<SessionsEnded>;
+	/**
+	 * Call after the signed-in user changed their password or email: ends their other sessions
+	 * (`session.endOnCredentialChange`, default `'others'`; `endSessions` overrides it) and emits
+	 * `credentialsChanged`.
+	 */
+	credentialsChanged(change: CredentialChange, options?: { endSessions?: 'others' | 'all' | 'none' }): Promise<SessionsEnded>;
+	/**
+	 * Ends every session of any user (an admin action, a disabled or deleted account). Check that
+	 * the caller may do this: kitauth does not.
+	 */
+	endSessionsOf(userId: string): Promise<Omit<SessionsEnded, 'cookies'>>;
 }
 
-export function createSessionManager(current: (event: RequestEvent) => Promise<CurrentSession>): SessionManager {
+export function createSessionManager(
+	current: (event: RequestEvent) => Promise<CurrentSession>,
+	getServer: (event: RequestEvent) => Promise<AuthServer>
+): SessionManager {
 	// The request's session is the one `locals.auth()` read: no second lookup.
 	const scope = () => current(getRequestEvent());
+	/** Runs a call that may end sessions, and sets the cookies it answers on this response. */
+	const applying = async (call: (session: CurrentSession) => Promise<SessionsEnded>) => {
+		const event = getRequestEvent();
+		const ended = await call(await current(event));
+		applyCookies(event.cookies, ended.cookies);
+		return ended;
+	};
 	return {
+		endAll: () => applying((session) => session.endAllSessions()),
+		credentialsChanged: (change, options) => applying((session) => session.credentialsChanged(change, options)),
+		endSessionsOf: async (userId) => (await getServer(getRequestEvent())).endSessionsOf(userId),
 		list: async () => (await scope()).listSessions(),
 		page: async (options) => (await scope()).listSessionPage(options),
 		revoke: async (id) => (await scope()).revokeSession(id),

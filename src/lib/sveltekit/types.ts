@@ -57,6 +57,8 @@ declare global {
 			 * the auth configuration is broken.
 			 */
 			auth(): Promise<Session | null>;
+			/** @deprecated `@auth/sveltekit`'s older name for {@link App.Locals.auth}. */
+			getSession(): Promise<Session | null>;
 		}
 	}
 }

@@ -23,6 +23,7 @@ import { authenticatorMethods } from './authenticators.js';
 import { isReplicaConfig, resolveClient, writeGuardedClient, type LibSQLSource } from './client.js';
 import { createGuard } from './guard.js';
 import { rateLimitMethods } from './rate-limits.js';
+import { sessionCutoffMethods } from './session-cutoffs.js';
 import { sessionMethods } from './sessions.js';
 import { resolveTables, type LibSQLTables } from './tables.js';
 import { userMethods } from './users.js';
@@ -99,7 +100,8 @@ export function LibSQLAdapter(
 		...userMethods(context),
 		...sessionMethods(context),
 		...authenticatorMethods(context),
-		...rateLimitMethods(context)
+		...rateLimitMethods(context),
+		...sessionCutoffMethods(context)
 	};
 }
 
@@ -111,8 +113,9 @@ export type {
 	AuthenticatorsTable,
 	LibSQLTables,
 	RateLimitsTable,
+	SessionCutoffsTable,
 	SessionsTable,
 	UsersTable,
 	VerificationTokensTable
 } from './tables.js';
-export { accounts, authenticators, rateLimits, sessions, users, verificationTokens } from './schema.js';
+export { accounts, authenticators, rateLimits, sessionCutoffs, sessions, users, verificationTokens } from './schema.js';

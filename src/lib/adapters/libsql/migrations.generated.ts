@@ -26,5 +26,11 @@ export const migrations: readonly EmbeddedMigration[] = [
 		when: 1795561215542,
 		hash: "67faf9faa97fe97fb1686cf35f7850d4f1896691aad302b6ab061ea654cd09f1",
 		sql: "ALTER TABLE `authenticator` ADD `name` text;--> statement-breakpoint\nALTER TABLE `authenticator` ADD `aaguid` text;--> statement-breakpoint\nALTER TABLE `authenticator` ADD `createdAt` integer;--> statement-breakpoint\nALTER TABLE `authenticator` ADD `lastUsedAt` integer;--> statement-breakpoint\nCREATE INDEX `authenticator_userId_idx` ON `authenticator` (`userId`);"
+	},
+	{
+		tag: "0004_kitauth_session_cutoffs",
+		when: 1795563641317,
+		hash: "9d28854f34b504502442d0c49f22e0374ec9f6acf72685d0aef9665d83e3dddb",
+		sql: "CREATE TABLE `sessionCutoff` (\n\t`userId` text PRIMARY KEY NOT NULL,\n\t`validAfter` integer NOT NULL\n);\n"
 	}
 ];

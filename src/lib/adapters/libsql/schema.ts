@@ -13,7 +13,8 @@
  * Dates are integer milliseconds (`timestamp_ms`) so they round-trip exactly.
  *
  * The third migration adds kitauth's `rateLimit` table: the rate limiter's counters (one row per
- * key, times as plain integer milliseconds: they are compared, never shown).
+ * key, times as plain integer milliseconds: they are compared, never shown). The fifth adds
+ * `sessionCutoff`: per-user cutoffs that revoke JWT sessions.
  */
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { AdapterAccount } from '../../core/types/models.js';
@@ -118,3 +119,14 @@ export const rateLimits = sqliteTable(
 	// The sweep deletes by it.
 	(rateLimit) => [index('rateLimit_resetAt_idx').on(rateLimit.resetAt)]
 );
+
+/**
+ * kitauth: each user's session cutoff (`getSessionsValidAfter`/`setSessionsValidAfter`): JWT
+ * session tokens issued before it no longer open. No foreign key to `user`: JWT users need not be
+ * stored (credentials), and a cutoff must outlive a deleted user's row.
+ */
+export const sessionCutoffs = sqliteTable('sessionCutoff', {
+	userId: text('userId').primaryKey(),
+	/** Milliseconds since the epoch. */
+	validAfter: integer('validAfter', { mode: 'timestamp_ms' }).notNull()
+});

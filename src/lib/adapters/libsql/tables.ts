@@ -3,7 +3,7 @@
  * `@auth/drizzle-adapter`: pass `usersTable`, `accountsTable`, … with the same column keys).
  */
 import type { AnySQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { accounts, authenticators, rateLimits, sessions, users, verificationTokens } from './schema.js';
+import { accounts, authenticators, rateLimits, sessionCutoffs, sessions, users, verificationTokens } from './schema.js';
 
 type Columns<Required extends string, Optional extends string = never> = SQLiteTable &
 	Record<Required, AnySQLiteColumn> &
@@ -38,6 +38,8 @@ export type AuthenticatorsTable = Columns<
 
 /** kitauth's: the rate limiter's counters. */
 export type RateLimitsTable = Columns<'key' | 'count' | 'resetAt'>;
+/** kitauth's: per-user session cutoffs (JWT revocation). */
+export type SessionCutoffsTable = Columns<'userId' | 'validAfter'>;
 
 export interface LibSQLTables {
 	usersTable: UsersTable;
@@ -46,6 +48,7 @@ export interface LibSQLTables {
 	verificationTokensTable: VerificationTokensTable;
 	authenticatorsTable: AuthenticatorsTable;
 	rateLimitsTable: RateLimitsTable;
+	sessionCutoffsTable: SessionCutoffsTable;
 }
 
 export function resolveTables(custom: Partial<LibSQLTables> = {}): LibSQLTables {
@@ -55,6 +58,7 @@ export function resolveTables(custom: Partial<LibSQLTables> = {}): LibSQLTables 
 		sessionsTable: custom.sessionsTable ?? sessions,
 		verificationTokensTable: custom.verificationTokensTable ?? verificationTokens,
 		authenticatorsTable: custom.authenticatorsTable ?? authenticators,
-		rateLimitsTable: custom.rateLimitsTable ?? rateLimits
+		rateLimitsTable: custom.rateLimitsTable ?? rateLimits,
+		sessionCutoffsTable: custom.sessionCutoffsTable ?? sessionCutoffs
 	};
 }

@@ -52,3 +52,19 @@ export interface FormTarget {
 
 /** Heading levels the components accept for their title. */
 export type HeadingLevel = 1 | 2 | 3 | 4;
+
+/**
+ * What the passkey form actions answered (`passkeys.actions()`' `PasskeyActionData`), as
+ * `PasskeyList` shows it: a message (news, or an error when `failed`), the re-authentication
+ * prompt, and the removed passkey the browser may be told about.
+ */
+export interface PasskeyAnswer {
+	passkeyMessage?: string;
+	failed?: boolean;
+	action?: 'rename' | 'remove';
+	/** The passkey the answer is about. */
+	passkeyId?: string;
+	/** The action needs a recent sign-in. */
+	reauthenticate?: boolean;
+	removed?: { rpId: string; credentialId: string };
+}

@@ -4,8 +4,8 @@ import { flowOf } from '../flows/index.js';
 import { errorPage, verifyRequestPage } from '../pages/index.js';
 import type { RequestInternal, ResponseInternal } from '../types/internal.js';
 
-/** GET /error?error=X: the error page (500/403/200 by error), or a redirect to `pages.error`. */
-export function error(req: RequestInternal, ctx: AuthContext): ResponseInternal {
+/** GET /error?error=X: the error page (403 or 200 by error, never a 5xx), or a redirect to `pages.error`. */
+export async function error(req: RequestInternal, ctx: AuthContext): Promise<ResponseInternal> {
 	const value = req.query.error && isUrlSafeError(req.query.error) ? req.query.error : undefined;
 	const custom = ctx.options.pages.error;
 	if (custom && !isSelf(req, ctx, custom)) return { redirect: withParams(`${ctx.origin}${custom}`, { error: value }) };

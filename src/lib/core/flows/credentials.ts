@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID } from '../crypto/index.js';
 import { CallbackRouteError, CredentialsSignin, MissingAdapterMethods, MissingAuthorize } from '../errors.js';
 import { limitAttempt } from '../limit/attempt.js';
 import type { Identity } from '../login.js';
@@ -68,6 +68,8 @@ async function credentialsIdentity(req: RequestInternal, provider: CredentialsCo
 		user = await provider.authorize(credentials, request);
 	} catch (error) {
 		if (error instanceof CredentialsSignin) throw error;
+		const foreign = foreignRefusal(error);
+		if (foreign) throw foreign;
 		throw new CallbackRouteError(`authorize() of "${provider.id}" threw`, { cause: error as Error });
 	}
 	if (!user) throw new CredentialsSignin('authorize() returned no user');
@@ -77,6 +79,19 @@ async function credentialsIdentity(req: RequestInternal, provider: CredentialsCo
 		account: { type: 'credentials', provider: provider.id, providerAccountId: id },
 		credentials
 	};
+}
+
+/**
+ * A refusal thrown by an `authorize()` written for Auth.js: its `CredentialsSignin` (from
+ * `@auth/core/errors` or `@auth/sveltekit`, subclasses included) is not ours, but says the same,
+ * `type` and `code` alike. Kept a refusal with its code (which is made URL-safe where it is used).
+ */
+function foreignRefusal(error: unknown): CredentialsSignin | undefined {
+	if (!(error instanceof Error) || (error as { type?: unknown }).type !== 'CredentialsSignin') return undefined;
+	const refusal = new CredentialsSignin(error.message, { cause: error });
+	const { code } = error as { code?: unknown };
+	if (typeof code === 'string') refusal.code = code;
+	return refusal;
 }
 
 function withJson(headers: Headers): Headers {

@@ -18,5 +18,6 @@ export {
 	type LimiterShared
 } from './limiter.js';
 export { MemoryStore, type MemoryStoreOptions } from './memory.js';
+export { createOnce, type Once, type OnceOptions, type OncePurpose } from './once.js';
 export { delayAfter, resolveRules, type Rules } from './policy.js';
 export { resolveLimiter, type ResolveLimiterInput } from './resolve.js';

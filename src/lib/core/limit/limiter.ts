@@ -156,7 +156,8 @@ export function createLimiter(options: LimiterOptions): Limiter {
 				const counter = await hit(`${kind}:a:${bucket}`, rule.address.window * 1000);
 				if (!counter) return closed('address');
 				if (counter.count > rule.address.limit) {
-					return refuse(kind, 'address', counter.resetAt - now, () => hash(`address ${bucket}`));
+					const tag = await hash(`address ${bucket}`);
+					return refuse(kind, 'address', counter.resetAt - now, () => tag);
 				}
 			}
 		}
@@ -165,7 +166,7 @@ export function createLimiter(options: LimiterOptions): Limiter {
 		if (rule.account) {
 			const identifier = normalizeIdentifier(attempt?.identifier);
 			if (identifier !== undefined) {
-				const account = hash(identifier);
+				const account = await hash(identifier);
 				const tag = () => account;
 				const counter = await hit(`${kind}:i:${account}`, rule.account.window * 1000);
 				if (!counter) return closed('account');
@@ -198,7 +199,7 @@ export function createLimiter(options: LimiterOptions): Limiter {
 			const normalized = rule && rule.account ? normalizeIdentifier(identifier) : undefined;
 			if (normalized === undefined) return;
 			// The count and the delay gate both start over: a success earns no wait on the next attempt.
-			const account = hash(normalized);
+			const account = await hash(normalized);
 			const keys = [`${kind}:i:${account}`, `${kind}:g:${account}`];
 			for (const key of keys) await shared.memory.reset(key);
 			if (store === shared.memory) return;
@@ -223,7 +224,7 @@ function checked(counter: LimitCount): LimitCount {
 }
 
 /** Runs `call` (which may throw synchronously) and rejects when it takes longer than `ms`. */
-function withDeadline<T>(call: () => Promise<T>, ms: number): Promise<T> {
+export function withDeadline<T>(call: () => Promise<T>, ms: number): Promise<T> {
 	let timer: ReturnType<typeof setTimeout> | undefined;
 	const deadline = new Promise<never>((_, reject) => {
 		timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);

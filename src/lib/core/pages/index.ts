@@ -6,27 +6,32 @@ import { clientProvider } from '../providers/public.js';
 import { ConfirmSignIn, ErrorPage, Page, render, SignIn, SignOut, VerifyRequest } from './components.js';
 import { errorPageText } from './messages.js';
 import { PASSKEY_SCRIPT } from './passkey-script.generated.js';
+import { contentSecurityPolicy } from './csp.js';
 import { flowOf } from '../flows/index.js';
 import type { VerifyRequestCode } from './types.js';
 
-/** Pages carry a CSRF token and must never be framed (clickjacking) or cached. */
+/**
+ * Pages carry a CSRF token: never framed (clickjacking), cached or sniffed, referrers kept on this
+ * site; and a strict Content-Security-Policy (see `contentSecurityPolicy`).
+ */
 const PAGE_HEADERS = {
 	'Content-Type': 'text/html; charset=utf-8',
 	'Cache-Control': 'private, no-store',
+	'X-Content-Type-Options': 'nosniff',
 	'X-Frame-Options': 'DENY',
-	'Content-Security-Policy': "frame-ancestors 'none'",
-	'Referrer-Policy': 'same-origin'
+	'Referrer-Policy': 'same-origin',
+	'Cross-Origin-Opener-Policy': 'same-origin'
 };
 
 /** A built-in page: the component kit's `view` in the page frame, rendered to a whole document. */
-function page<Props extends Record<string, unknown>>(
+async function page<Props extends Record<string, unknown>>(
 	ctx: AuthContext,
 	title: string,
 	view: Component<Props>,
 	props: Props,
 	status = 200,
 	script?: string
-): ResponseInternal<string> {
+): Promise<ResponseInternal<string>> {
 	const { theme } = ctx.options;
 	// The frame carries the colours and the scheme; the view shows the logo.
 	const viewProps = { ...props, theme: theme.logo ? { logo: theme.logo } : undefined };
@@ -35,10 +40,11 @@ function page<Props extends Record<string, unknown>>(
 		'<!doctype html><html lang="en"><head><meta charset="utf-8">' +
 		'<meta name="viewport" content="width=device-width, initial-scale=1">' +
 		`${head}</head><body>${body}</body></html>`;
-	return { status, headers: { ...PAGE_HEADERS }, body: html };
+	const csp = await contentSecurityPolicy({ styles: `${head}${body}`, script, logo: theme.logo });
+	return { status, headers: { ...PAGE_HEADERS, 'Content-Security-Policy': csp }, body: html };
 }
 
-export function signInPage(ctx: AuthContext, params: { callbackUrl: string; error?: string }): ResponseInternal<string> {
+export async function signInPage(ctx: AuthContext, params: { callbackUrl: string; error?: string }): Promise<ResponseInternal<string>> {
 	const fields = { csrfToken: ctx.csrf.token, callbackUrl: params.callbackUrl };
 	const actions = new Map(ctx.options.providers.map((provider) => [provider.id, flowOf(provider).serverAction]));
 	const providers = ctx.options.providers.map(clientProvider);
@@ -63,14 +69,14 @@ export function signInPage(ctx: AuthContext, params: { callbackUrl: string; erro
 	);
 }
 
-export function signOutPage(ctx: AuthContext, callbackUrl?: string): ResponseInternal<string> {
+export async function signOutPage(ctx: AuthContext, callbackUrl?: string): Promise<ResponseInternal<string>> {
 	return page(ctx, 'Sign out', SignOut, {
 		variant: 'card',
 		target: { action: actionUrl(ctx, 'signout'), fields: { csrfToken: ctx.csrf.token, ...(callbackUrl ? { callbackUrl } : {}) } }
 	});
 }
 
-export function errorPage(ctx: AuthContext, error: string | undefined): ResponseInternal<string> {
+export async function errorPage(ctx: AuthContext, error: string | undefined): Promise<ResponseInternal<string>> {
 	const text = errorPageText(error);
 	return page(ctx, text.heading, ErrorPage, { error, signInUrl: actionUrl(ctx, 'signin'), homeUrl: ctx.origin }, text.status);
 }
@@ -79,10 +85,10 @@ export function errorPage(ctx: AuthContext, error: string | undefined): Response
  * "Check your email"; with `code`, also the form for the one-time code the email carries (the
  * email flow decides whether it sends codes and where they are checked).
  */
-export function verifyRequestPage(
+export async function verifyRequestPage(
 	ctx: AuthContext,
 	options: { email?: string; code?: VerifyRequestCode; notice?: string } = {}
-): ResponseInternal<string> {
+): Promise<ResponseInternal<string>> {
 	const { code, notice } = options;
 	const failure = code?.error
 		? { failed: true, fieldErrors: { code: [code.error] } }
@@ -105,12 +111,12 @@ export function verifyRequestPage(
  * back. Its URL holds the token, so referrers carry the origin only (`no-referrer` would do too
  * much: browsers then send `Origin: null` with the form, which SvelteKit refuses as cross-site).
  */
-export function confirmSignInPage(
+export async function confirmSignInPage(
 	ctx: AuthContext,
 	props: { action: string; email: string; token: string; callbackUrl?: string }
-): ResponseInternal<string> {
+): Promise<ResponseInternal<string>> {
 	const { action, email, token, callbackUrl } = props;
 	const fields = { csrfToken: ctx.csrf.token, token, email, ...(callbackUrl ? { callbackUrl } : {}) };
-	const res = page(ctx, 'Confirm sign-in', ConfirmSignIn, { email, target: { action, fields }, homeUrl: ctx.origin });
+	const res = await page(ctx, 'Confirm sign-in', ConfirmSignIn, { email, target: { action, fields }, homeUrl: ctx.origin });
 	return { ...res, headers: { ...res.headers, 'Referrer-Policy': 'strict-origin' } };
 }

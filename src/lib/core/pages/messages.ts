@@ -31,9 +31,18 @@ export interface ErrorPageText {
 	signin: boolean;
 }
 
+/**
+ * The error page's text and status per `?error=` value. The value is anyone's (a link can carry any
+ * of them), so no status here is a 5xx: a crafted link never makes a server error, and monitoring
+ * counts only real ones. The failure itself was answered (and logged) by the request that failed,
+ * which redirected here; the page only shows it. So `Configuration` and `OAuthSignin` are 200
+ * (Auth.js answers 500 for `Configuration`), `AccessDenied` and `Verification` 403 as in Auth.js.
+ * When rendering the error page itself fails on the server, that request answers 500 (see
+ * `handle-error.ts`).
+ */
 export const ERROR_PAGES: Record<string, ErrorPageText> = {
 	Configuration: {
-		status: 500,
+		status: 200,
 		heading: 'Server error',
 		message: 'There is a problem with the server configuration. Check the server logs for more information.',
 		signin: false
@@ -51,7 +60,7 @@ export const ERROR_PAGES: Record<string, ErrorPageText> = {
 		signin: true
 	},
 	OAuthSignin: {
-		status: 502,
+		status: 200,
 		heading: 'Sign-in provider unavailable',
 		message: 'The sign-in provider could not be reached. Try again in a moment.',
 		signin: true

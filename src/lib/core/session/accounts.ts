@@ -1,5 +1,6 @@
 import { need } from '../adapter.js';
 import type { AuthContext } from '../context.js';
+import type { SessionsEnded } from './end.js';
 import { MissingAdapter } from '../errors.js';
 import { flowOf } from '../flows/index.js';
 import type { AdapterAccount } from '../types/models.js';
@@ -24,7 +25,12 @@ export interface SignInMethodsHint {
 }
 
 export type UnlinkResult =
-	| { ok: true; account: Omit<LinkedAccount, 'unlinkable'> }
+	| {
+			ok: true;
+			account: Omit<LinkedAccount, 'unlinkable'>;
+			/** The user's sessions ended for it (`session.endOnCredentialChange`); cookies to set. */
+			sessionsEnded?: SessionsEnded;
+	  }
 	| {
 			ok: false;
 			/** Signed out; no such linked account; or it is the last way to sign in. */

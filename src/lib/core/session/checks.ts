@@ -12,16 +12,16 @@ export type CheckKey = 'state' | 'nonce' | 'pkceCodeVerifier' | 'webauthnChallen
  * (so it can never pass as a session token), bound to the provider that started the flow, and
  * living 15 minutes (or `maxAge` seconds). One pair of helpers for every sealed check cookie.
  */
-export function sealCheck(
+export async function sealCheck(
 	ctx: AuthContext,
 	key: CheckKey,
 	value: string,
 	providerId: string,
 	options: { crossSitePost?: boolean; maxAge?: number } = {}
-): Cookie {
+): Promise<Cookie> {
 	const { name, options: cookieOptions } = ctx.cookies[key];
 	const maxAge = options.maxAge ?? CHECK_COOKIE_MAX_AGE;
-	const sealed = sealToken(ctx.options.keyring, name, { value, provider: providerId }, maxAge);
+	const sealed = await sealToken(ctx.options.keyring, name, { value, provider: providerId }, maxAge);
 	// A `form_post` callback is a cross-site POST: only SameSite=None cookies come along (https only).
 	const crossSite = options.crossSitePost && cookieOptions.secure ? { sameSite: 'none' as const } : {};
 	return { name, value: sealed, options: { ...cookieOptions, maxAge, ...crossSite } };
@@ -32,12 +32,12 @@ export function sealCheck(
  * outcome). A missing, unreadable, expired or other-provider cookie is an `InvalidCheck`, raised
  * before anything is sent to the provider.
  */
-export function openChecks<K extends CheckKey>(
+export async function openChecks<K extends CheckKey>(
 	ctx: AuthContext,
 	requestCookies: Record<string, string>,
 	providerId: string,
 	needed: readonly K[]
-): Record<K, string> {
+): Promise<Record<K, string>> {
 	const values = {} as Record<K, string>;
 	for (const key of needed) {
 		const { name, options } = ctx.cookies[key];
@@ -47,7 +47,7 @@ export function openChecks<K extends CheckKey>(
 		const { name } = ctx.cookies[key];
 		const raw = requestCookies[name];
 		if (!raw) throw new InvalidCheck(`The ${key} cookie is missing`);
-		const claims = openToken(ctx.options.keyring, name, raw);
+		const claims = await openToken(ctx.options.keyring, name, raw);
 		if (!claims || typeof claims.value !== 'string') throw new InvalidCheck(`The ${key} cookie is invalid or expired`);
 		if (claims.provider !== providerId) throw new InvalidCheck(`The ${key} cookie belongs to another provider`);
 		values[key] = claims.value;

@@ -17,8 +17,15 @@ export function cookieTable(
 	const prefix = secure ? '__Secure-' : '';
 	const base: CookieSerializeOptions = { httpOnly: true, sameSite: 'lax', path: '/', secure };
 	const checkCookie = { ...base, maxAge: CHECK_COOKIE_MAX_AGE };
+	// The session cookie is `__Host-` on https (ASVS 3.3.3: no Domain, Path=/, Secure: no sibling
+	// subdomain can set or shadow it), unless the app shares it across subdomains (a `domain`) or
+	// narrows its path; then `__Secure-`, as Auth.js names it. Auth.js's `__Secure-` cookie is read
+	// once and replaced (see `legacySessionCookie`).
+	const session = overrides.sessionToken?.options;
+	const hostOnly = !session?.domain && (session?.path ?? '/') === '/';
+	const sessionPrefix = secure ? (hostOnly ? '__Host-' : '__Secure-') : '';
 	const defaults: CookiesOptions = {
-		sessionToken: { name: `${prefix}authjs.session-token`, options: base },
+		sessionToken: { name: `${sessionPrefix}${SESSION_COOKIE}`, options: base },
 		callbackUrl: { name: `${prefix}authjs.callback-url`, options: base },
 		csrfToken: { name: `${secure ? '__Host-' : ''}authjs.csrf-token`, options: base },
 		pkceCodeVerifier: { name: `${prefix}authjs.pkce.code_verifier`, options: checkCookie },
@@ -36,6 +43,19 @@ export function cookieTable(
 		};
 	}
 	return defaults;
+}
+
+/** The session cookie's name without its prefix (Auth.js's). */
+export const SESSION_COOKIE = 'authjs.session-token';
+
+/**
+ * The session cookie Auth.js set on https, `__Secure-authjs.session-token`, when kitauth's is the
+ * `__Host-` one: read (with its own key, derived from its name) when the `__Host-` cookie does not
+ * open, then replaced by it and deleted.
+ */
+export function legacySessionCookie(cookies: CookiesOptions): CookieOption | undefined {
+	const { name, options } = cookies.sessionToken;
+	return name === `__Host-${SESSION_COOKIE}` ? { name: `__Secure-${SESSION_COOKIE}`, options } : undefined;
 }
 
 /** State, PKCE, nonce and challenge cookies live 15 minutes. */
@@ -98,18 +118,33 @@ export function expiredCookie(name: string, options: CookieSerializeOptions): Co
 }
 
 /**
- * Reads a possibly chunked cookie: `name` itself, or `name.0`, `name.1`, … concatenated.
- * Chunks win when both are present (they are what a current write leaves behind).
+ * The values a possibly chunked cookie may hold, the whole cookie first: `name` itself, then
+ * `name.0`, `name.1`, … concatenated (up to the first missing index). A reader takes the first that
+ * opens, so a valid whole cookie wins over any chunk set, and a planted or stale chunk set never
+ * hides it (nor gets it deleted). Normally only one form is present: every write removes the other.
  */
-export function readChunked(cookies: Record<string, string>, name: string): string | undefined {
-	if (cookies[`${name}.0`] === undefined) return cookies[name] || undefined;
-	let value = '';
+export function chunkedValues(cookies: Record<string, string>, name: string): string[] {
+	const values: string[] = [];
+	const whole = cookies[name];
+	if (whole) values.push(whole);
+	let chunked = '';
 	for (let index = 0; index < MAX_CHUNKS; index++) {
 		const chunk = cookies[`${name}.${index}`];
 		if (chunk === undefined) break;
-		value += chunk;
+		chunked += chunk;
 	}
-	return value || undefined;
+	if (chunked) values.push(chunked);
+	return values;
+}
+
+/** Reads a possibly chunked cookie: the first of {@link chunkedValues}. */
+export function readChunked(cookies: Record<string, string>, name: string): string | undefined {
+	return chunkedValues(cookies, name)[0];
+}
+
+/** Does the request carry `name` or any `name.<n>` chunk? */
+export function hasChunked(cookies: Record<string, string>, name: string): boolean {
+	return chunkNames(cookies, name).length > 0;
 }
 
 /**

@@ -1,8 +1,9 @@
-import { hash } from 'node:crypto';
+import { sha256 } from '../crypto/index.js';
 import type { AuthContext } from '../context.js';
 import type { Cookie } from '../types/internal.js';
 import type { AdapterSession, AdapterUser, Session } from '../types/models.js';
-import { expiredCookie } from './cookies.js';
+import { expiredCookie, legacySessionCookie } from './cookies.js';
+import type { CookieOption } from '../types/config.js';
 import type { DatabaseStrategy, SessionAdapter } from './strategy.js';
 import type { SessionRead, SessionStart } from './types.js';
 
@@ -13,47 +14,52 @@ const MAX_TOKEN_LENGTH = 512;
  * What the database stores for a session token: its SHA-256 (default), so a leaked table holds no
  * usable session; the raw token itself only with `session.hashTokens: false` (Auth.js tables).
  */
-export function storedSessionKey(ctx: AuthContext, token: string): string {
-	return ctx.options.session.hashTokens ? hash('sha256', token, 'hex') : token;
+export async function storedSessionKey(ctx: AuthContext, token: string): Promise<string> {
+	return ctx.options.session.hashTokens ? sha256(token, 'hex') : token;
 }
 
 /** Auth.js's session tokens (its default `generateSessionToken`: `crypto.randomUUID()`). */
 const AUTHJS_TOKEN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
- * The key Auth.js stored a session under (the token itself), for a cookie shaped like Auth.js's
- * tokens: never one shaped like our hashes (a leaked table's hashes must not work as cookies), and
- * a garbage cookie still costs one lookup. (An app whose Auth.js made its tokens with its own
- * generator keeps them readable with `hashTokens: false`.)
+ * The other key a cookie's session may be stored under, in the form `hashTokens` does not use:
+ * - hashing on: the token itself, where Auth.js wrote the session — for a cookie shaped like
+ *   Auth.js's tokens only, never one shaped like our hashes (a leaked table's hashes must not work
+ *   as cookies), so a garbage cookie still costs one lookup. (An app whose Auth.js made its tokens
+ *   with its own generator keeps them readable with `hashTokens: false`.)
+ * - hashing off (a rollout beside Auth.js, or the way back to it): the token's hash, where kitauth
+ *   stored it with hashing on.
  */
-function legacyKey(ctx: AuthContext, raw: string): string | undefined {
-	return ctx.options.session.hashTokens && AUTHJS_TOKEN.test(raw) ? raw : undefined;
+async function otherKey(ctx: AuthContext, raw: string): Promise<string | undefined> {
+	if (!ctx.options.session.hashTokens) return sha256(raw, 'hex');
+	return AUTHJS_TOKEN.test(raw) ? raw : undefined;
 }
 
 /**
- * The session of a cookie and the key it is stored under: by the token's hash, else (a session
- * Auth.js wrote, its token stored as it is) by the token itself — then moved to its hash in place
- * (`rekeySession`, one atomic update: no sign-out, no duplicate; a concurrent request that moved
- * it first leaves it found under the hash). Adapters without `rekeySession` keep such rows as they
- * are, still readable.
+ * The session of a cookie and the key it is stored under: by its key in the current form, else by
+ * the other form (`otherKey`) — then moved to the current form in place (`rekeySession`, one
+ * atomic update: no sign-out, no duplicate; a concurrent request that moved it first leaves it
+ * found under the new key). So sessions Auth.js wrote move to their hash, and with
+ * `hashTokens: false` hashed ones move back to the token, which Auth.js can read again. Adapters
+ * without `rekeySession` keep such rows as they are, still readable.
  */
 async function findSession(ctx: AuthContext, adapter: SessionAdapter, raw: string) {
-	const key = storedSessionKey(ctx, raw);
+	const key = await storedSessionKey(ctx, raw);
 	const found = await adapter.getSessionAndUser(key);
 	if (found) return { key, found };
-	const legacy = legacyKey(ctx, raw);
-	const old = legacy === undefined ? null : await adapter.getSessionAndUser(legacy);
-	if (!old || legacy === undefined) return undefined;
-	if (!adapter.rekeySession) return { key: legacy, found: old };
-	const moved = await adapter.rekeySession(legacy, key);
+	const other = await otherKey(ctx, raw);
+	const old = other === undefined ? null : await adapter.getSessionAndUser(other);
+	if (!old || other === undefined) return undefined;
+	if (!adapter.rekeySession) return { key: other, found: old };
+	const moved = await adapter.rekeySession(other, key);
 	return { key, found: moved ? { session: moved, user: old.user } : old };
 }
 
 /** Deletes a cookie's session wherever it is stored; the deleted row, when the adapter says. */
 async function deleteSession(ctx: AuthContext, adapter: SessionAdapter, raw: string) {
-	const deleted = await adapter.deleteSession(storedSessionKey(ctx, raw));
-	const legacy = legacyKey(ctx, raw);
-	return deleted || legacy === undefined ? deleted : adapter.deleteSession(legacy);
+	const deleted = await adapter.deleteSession(await storedSessionKey(ctx, raw));
+	const other = await otherKey(ctx, raw);
+	return deleted || other === undefined ? deleted : adapter.deleteSession(other);
 }
 
 function sessionCookie(ctx: AuthContext, value: string, expires: Date): Cookie {
@@ -61,9 +67,42 @@ function sessionCookie(ctx: AuthContext, value: string, expires: Date): Cookie {
 	return { name, value, options: { ...options, expires } };
 }
 
-function clearCookie(ctx: AuthContext): Cookie[] {
+/** Deletes the session cookie, and Auth.js's `__Secure-` one when the request carried it. */
+function clearCookie(ctx: AuthContext, requestCookies: Record<string, string>): Cookie[] {
 	const { name, options } = ctx.cookies.sessionToken;
-	return [expiredCookie(name, options)];
+	const legacy = legacySessionCookie(ctx.cookies);
+	const old = legacy && requestCookies[legacy.name] !== undefined ? [expiredCookie(legacy.name, legacy.options)] : [];
+	return [expiredCookie(name, options), ...old];
+}
+
+/**
+ * The session tokens the request carries, kitauth's cookie first, then (on https) Auth.js's
+ * `__Secure-` one, which a read moves to kitauth's `__Host-` cookie. Garbage (too long to be a
+ * token) is never looked up.
+ */
+function tokensOf(ctx: AuthContext, requestCookies: Record<string, string>): { raw: string; legacy?: CookieOption }[] {
+	const out: { raw: string; legacy?: CookieOption }[] = [];
+	const raw = requestCookies[ctx.cookies.sessionToken.name];
+	if (raw && raw.length <= MAX_TOKEN_LENGTH) out.push({ raw });
+	const legacy = legacySessionCookie(ctx.cookies);
+	const old = legacy && requestCookies[legacy.name];
+	if (legacy && old && old.length <= MAX_TOKEN_LENGTH) out.push({ raw: old, legacy });
+	return out;
+}
+
+/** Does the request carry any session cookie (kitauth's or Auth.js's), readable or not? */
+function carriesSession(ctx: AuthContext, requestCookies: Record<string, string>): boolean {
+	const legacy = legacySessionCookie(ctx.cookies);
+	return !!requestCookies[ctx.cookies.sessionToken.name] || !!(legacy && requestCookies[legacy.name]);
+}
+
+/** The first of the request's session tokens with a stored session. */
+async function findRequestSession(ctx: AuthContext, adapter: SessionAdapter, requestCookies: Record<string, string>) {
+	for (const candidate of tokensOf(ctx, requestCookies)) {
+		const stored = await findSession(ctx, adapter, candidate.raw);
+		if (stored) return { ...stored, ...candidate };
+	}
+	return undefined;
 }
 
 /** The session the client sees: never the token, only the user and the expiry. */
@@ -89,7 +128,8 @@ export function createDatabaseStrategy(adapter: SessionAdapter): DatabaseStrateg
 		read: (ctx, cookies, update) => readDatabaseSession(ctx, adapter, cookies, update),
 		start: (ctx, start) => startDatabaseSession(ctx, adapter, start),
 		end: (ctx, cookies) => endDatabaseSession(ctx, adapter, cookies),
-		userId: (ctx, cookies) => databaseUserId(ctx, adapter, cookies)
+		userId: (ctx, cookies) => databaseUserId(ctx, adapter, cookies),
+		clearCookies: clearCookie
 	};
 }
 
@@ -105,18 +145,16 @@ export async function readDatabaseSession(
 	requestCookies: Record<string, string>,
 	update?: { data: unknown }
 ): Promise<SessionRead> {
-	const raw = requestCookies[ctx.cookies.sessionToken.name];
-	if (!raw) return { session: null, cookies: [] };
-	if (raw.length > MAX_TOKEN_LENGTH) return { session: null, cookies: clearCookie(ctx) };
-	const stored = await findSession(ctx, adapter, raw);
-	if (!stored) return { session: null, cookies: clearCookie(ctx) };
-	const { key, found } = stored;
+	if (!carriesSession(ctx, requestCookies)) return { session: null, cookies: [] };
+	const stored = await findRequestSession(ctx, adapter, requestCookies);
+	if (!stored) return { session: null, cookies: clearCookie(ctx, requestCookies) };
+	const { key, found, raw, legacy } = stored;
 
 	const now = Date.now();
 	const hardEnd = absoluteEnd(ctx, found.session);
 	if (found.session.expires.getTime() <= now || (hardEnd !== undefined && hardEnd <= now)) {
 		await adapter.deleteSession(key);
-		return { session: null, cookies: clearCookie(ctx) };
+		return { session: null, cookies: clearCookie(ctx, requestCookies) };
 	}
 
 	const { maxAge, updateAge } = ctx.options.session;
@@ -130,6 +168,8 @@ export async function readDatabaseSession(
 		await adapter.updateSession({ sessionToken: key, expires });
 		cookies = [sessionCookie(ctx, raw, expires)];
 	}
+	// Auth.js's `__Secure-` cookie: the same token moves to kitauth's `__Host-` cookie, once.
+	if (legacy) cookies = [sessionCookie(ctx, raw, expires), expiredCookie(legacy.name, legacy.options)];
 	const session = await ctx.options.callbacks.session({
 		session: publicSession(found.user, expires),
 		user: found.user,
@@ -148,37 +188,39 @@ export async function readDatabaseSession(
  * first: a new sign-in always gets a new token (no session fixation).
  */
 async function startDatabaseSession(ctx: AuthContext, adapter: SessionAdapter, start: SessionStart): Promise<Cookie[]> {
-	const previous = start.requestCookies[ctx.cookies.sessionToken.name];
-	if (previous && previous.length <= MAX_TOKEN_LENGTH) await deleteSession(ctx, adapter, previous);
+	for (const previous of tokensOf(ctx, start.requestCookies)) await deleteSession(ctx, adapter, previous.raw);
 	const token = ctx.options.session.generateSessionToken();
 	const now = new Date();
 	const { maxAge, absoluteMaxAge } = ctx.options.session;
 	const expires = new Date(now.getTime() + Math.min(maxAge, absoluteMaxAge ?? Infinity) * 1000);
 	await adapter.createSession({
-		sessionToken: storedSessionKey(ctx, token),
+		sessionToken: await storedSessionKey(ctx, token),
 		userId: start.user.id,
 		expires,
 		createdAt: now,
 		userAgent: start.userAgent?.slice(0, 256) ?? null
 	});
-	return [sessionCookie(ctx, token, expires)];
+	const legacy = legacySessionCookie(ctx.cookies);
+	const old = legacy && start.requestCookies[legacy.name] !== undefined ? [expiredCookie(legacy.name, legacy.options)] : [];
+	return [sessionCookie(ctx, token, expires), ...old];
 }
 
 /** Ends a database session: the row and the cookie go; `signOut` sees the deleted session. */
 async function endDatabaseSession(ctx: AuthContext, adapter: SessionAdapter, requestCookies: Record<string, string>): Promise<Cookie[]> {
-	const raw = requestCookies[ctx.cookies.sessionToken.name];
 	let session: AdapterSession | null | undefined | void = null;
-	if (raw && raw.length <= MAX_TOKEN_LENGTH) {
-		session = await deleteSession(ctx, adapter, raw);
+	let tried = false;
+	for (const { raw } of tokensOf(ctx, requestCookies)) {
+		// What the adapter answers (some answer nothing), unless a later cookie's row is found.
+		const deleted = await deleteSession(ctx, adapter, raw);
+		if (!tried || deleted) session = deleted;
+		tried = true;
 	}
 	await ctx.options.events.signOut?.({ session });
-	return clearCookie(ctx);
+	return clearCookie(ctx, requestCookies);
 }
 
 async function databaseUserId(ctx: AuthContext, adapter: SessionAdapter, requestCookies: Record<string, string>): Promise<string | undefined> {
-	const raw = requestCookies[ctx.cookies.sessionToken.name];
-	if (!raw || raw.length > MAX_TOKEN_LENGTH) return undefined;
-	const found = (await findSession(ctx, adapter, raw))?.found;
+	const found = (await findRequestSession(ctx, adapter, requestCookies))?.found;
 	if (!found) return undefined;
 	const hardEnd = absoluteEnd(ctx, found.session);
 	const now = Date.now();

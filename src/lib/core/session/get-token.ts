@@ -2,15 +2,16 @@ import { envSecrets, processEnv } from '../env.js';
 import { MissingSecret } from '../errors.js';
 import type { JWTOptions } from '../types/config.js';
 import type { JWT } from '../types/models.js';
-import { cookieTable, parseCookieHeader, readChunked, safeDecode } from './cookies.js';
+import { chunkedValues, cookieTable, legacySessionCookie, parseCookieHeader, safeDecode } from './cookies.js';
 import { decode } from './jwt.js';
 
 export interface GetTokenParams<R extends boolean = false> {
 	/** The request, or anything with its headers (the `Cookie` or `Authorization: Bearer` header). */
 	req: Request | { headers: Headers | Record<string, string> };
 	/**
-	 * Whether the session cookie has the `__Secure-` prefix (as kitauth sets it on https). Default:
-	 * whether `req` is an https `Request`, else false.
+	 * Whether the session cookie is the https one (`__Host-authjs.session-token`, or Auth.js's
+	 * `__Secure-authjs.session-token`, both read). Default: whether `req` is an https `Request`,
+	 * else false.
 	 */
 	secureCookie?: boolean;
 	/** The session cookie's name, when the app renamed it. */
@@ -37,19 +38,28 @@ export async function getToken(params: GetTokenParams<boolean>): Promise<JWT | s
 	if (!req) throw new TypeError('getToken needs `req`');
 	const headers = req.headers instanceof Headers ? req.headers : new Headers(req.headers);
 	const secure = params.secureCookie ?? (req instanceof Request && req.url.startsWith('https:'));
-	const cookieName = params.cookieName ?? cookieTable(secure).sessionToken.name;
-	const token = readChunked(parseCookieHeader(headers.get('cookie')), cookieName) ?? bearer(headers.get('authorization'));
-	if (!token) return null;
-	if (raw) return token;
+	const table = cookieTable(secure);
+	// kitauth's cookie (`__Host-` on https), then Auth.js's `__Secure-` one; each value whole, then chunked.
+	const names = params.cookieName ? [params.cookieName] : [table.sessionToken.name, ...(legacySessionCookie(table) ? [legacySessionCookie(table)!.name] : [])];
+	const cookies = parseCookieHeader(headers.get('cookie'));
+	const candidates = names.flatMap((name) => chunkedValues(cookies, name).map((token) => ({ token, name })));
+	const bearerToken = bearer(headers.get('authorization'));
+	if (bearerToken) candidates.push({ token: bearerToken, name: names[0]! });
+	if (candidates.length === 0) return null;
+	if (raw) return candidates[0]!.token;
 	const secret = params.secret ?? envSecrets(processEnv());
 	if (secret.length === 0) {
 		throw new MissingSecret('getToken needs a secret: pass `secret` or set AUTH_SECRET.');
 	}
-	try {
-		return await (params.decode ?? decode)({ token, secret, salt: params.salt ?? cookieName });
-	} catch {
-		return null;
+	for (const { token, name } of candidates) {
+		try {
+			const decoded = await (params.decode ?? decode)({ token, secret, salt: params.salt ?? name });
+			if (decoded) return decoded;
+		} catch {
+			// The next candidate, if any.
+		}
 	}
+	return null;
 }
 
 /** `Authorization: Bearer <token>`, percent-decoded as a cookie value is (one that does not decode opens nothing). */

@@ -1,8 +1,6 @@
-import { randomUUID } from 'node:crypto';
+import { createKeyring, type Keyring, openJwe, randomUUID, sealJwe } from '../crypto/index.js';
 import type { JWTDecodeParams, JWTEncodeParams } from '../types/config.js';
 import type { JWT } from '../types/models.js';
-import { Keyring } from './keys.js';
-import { openJwe, sealJwe } from './jwe.js';
 
 /** Seconds of clock skew tolerated on `exp`/`nbf`, as in Auth.js. */
 const CLOCK_TOLERANCE = 15;
@@ -14,16 +12,16 @@ export const now = (): number => Math.floor(Date.now() / 1000);
  * Seals claims into a session token: the payload plus `iat`, `exp = now + maxAge` and a random
  * `jti`, encrypted with the keyring's current key for this salt (the cookie name).
  */
-export function sealToken(keyring: Keyring, salt: string, token: JWT, maxAge: number): string {
+export async function sealToken(keyring: Keyring, salt: string, token: JWT, maxAge: number): Promise<string> {
 	const iat = now();
 	const claims: JWT = { ...token, iat, exp: iat + maxAge, jti: randomUUID() };
-	return sealJwe(JSON.stringify(claims), keyring.current(salt));
+	return sealJwe(keyring, salt, JSON.stringify(claims));
 }
 
 /** Opens a session token; `null` when it is malformed, forged, foreign or expired. */
-export function openToken(keyring: Keyring, salt: string, token: string): JWT | null {
+export async function openToken(keyring: Keyring, salt: string, token: string): Promise<JWT | null> {
 	if (!token || token.length > 64 * 1024) return null;
-	const plaintext = openJwe(token, ({ enc, kid }) => keyring.candidates(salt, enc, kid), keyring.headers);
+	const plaintext = await openJwe(keyring, salt, token);
 	if (plaintext === null) return null;
 	let claims: unknown;
 	try {
@@ -43,7 +41,7 @@ export function openToken(keyring: Keyring, salt: string, token: string): JWT | 
 /** The default `jwt.encode` (public, Auth.js compatible signature). */
 export async function encode(params: JWTEncodeParams): Promise<string> {
 	return sealToken(
-		new Keyring(params.secret),
+		createKeyring(params.secret),
 		params.salt,
 		params.token ?? {},
 		params.maxAge ?? DEFAULT_MAX_AGE
@@ -53,5 +51,5 @@ export async function encode(params: JWTEncodeParams): Promise<string> {
 /** The default `jwt.decode` (public, Auth.js compatible signature). */
 export async function decode(params: JWTDecodeParams): Promise<JWT | null> {
 	if (!params.token) return null;
-	return openToken(new Keyring(params.secret), params.salt, params.token);
+	return openToken(createKeyring(params.secret), params.salt, params.token);
 }

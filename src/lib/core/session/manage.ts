@@ -1,4 +1,4 @@
-import { hash } from 'node:crypto';
+import { sha256 } from '../crypto/index.js';
 import { need } from '../adapter.js';
 import type { AuthContext } from '../context.js';
 import { UnsupportedStrategy } from '../errors.js';
@@ -19,8 +19,8 @@ export interface SessionInfo {
  * An id for a session that is safe to put in a page: derived one-way from the stored key, so it
  * can neither be used as a session nor reveal one (even with `hashTokens: false`).
  */
-function publicId(storedKey: string): string {
-	return hash('sha256', `kitauth.session-id\u0000${storedKey}`, 'base64url').slice(0, 22);
+async function publicId(storedKey: string): Promise<string> {
+	return (await sha256(`kitauth.session-id\u0000${storedKey}`, 'base64url')).slice(0, 22);
 }
 
 /**
@@ -37,9 +37,9 @@ function whoAsks(ctx: AuthContext, read: SessionRead) {
 	return { store, me };
 }
 
-function info(session: AdapterSession, currentKey: string): SessionInfo {
+async function info(session: AdapterSession, currentKey: string): Promise<SessionInfo> {
 	return {
-		id: publicId(session.sessionToken),
+		id: await publicId(session.sessionToken),
 		current: session.sessionToken === currentKey,
 		createdAt: session.createdAt?.toISOString() ?? null,
 		expires: session.expires.toISOString(),
@@ -53,10 +53,12 @@ export async function listSessions(ctx: AuthContext, read: SessionRead): Promise
 	if (!me) return [];
 	const now = Date.now();
 	const sessions = await store.listSessionsByUserId(me.userId);
-	return sessions
-		.filter((session) => session.expires.getTime() > now)
-		.sort((a, b) => (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0))
-		.map((session) => info(session, me.currentKey));
+	return Promise.all(
+		sessions
+			.filter((session) => session.expires.getTime() > now)
+			.sort((a, b) => (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0))
+			.map((session) => info(session, me.currentKey))
+	);
 }
 
 /** A page of the signed-in user's sessions: this one apart, then the others, newest first. */
@@ -132,7 +134,8 @@ export async function revokeSession(ctx: AuthContext, id: string, read: SessionR
 	const { store, me } = whoAsks(ctx, read);
 	if (!me) return false;
 	const sessions = await store.listSessionsByUserId(me.userId);
-	const target = sessions.find((session) => publicId(session.sessionToken) === id);
+	const ids = await Promise.all(sessions.map((session) => publicId(session.sessionToken)));
+	const target = sessions[ids.indexOf(id)];
 	if (!target) return false;
 	await store.deleteSession(target.sessionToken);
 	return true;

@@ -14,6 +14,8 @@ interface Strategy {
 	end(ctx: AuthContext, requestCookies: Record<string, string>): Promise<Cookie[]>;
 	/** The id of the user the request is signed in as (for account linking); no side effects. */
 	userId(ctx: AuthContext, requestCookies: Record<string, string>): Promise<string | undefined>;
+	/** Deletions of every session cookie the request carried (no store access, no event). */
+	clearCookies(ctx: AuthContext, requestCookies: Record<string, string>): Cookie[];
 }
 
 const SESSION_METHODS = ['createSession', 'getSessionAndUser', 'updateSession', 'deleteSession'] as const;
@@ -31,6 +33,8 @@ export function sessionAdapter(adapter: Adapter | undefined): SessionAdapter {
 
 export interface JwtStrategy extends Strategy {
 	readonly kind: 'jwt';
+	/** The request's session token issued anew (a new `iat`), as it is; `[]` without one. */
+	reissue(ctx: AuthContext, requestCookies: Record<string, string>): Promise<Cookie[]>;
 }
 
 export interface DatabaseStrategy extends Strategy {

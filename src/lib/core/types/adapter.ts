@@ -110,4 +110,12 @@ export interface Adapter {
 	updateAuthenticatorName?(credentialID: string, name: string | null): Awaitable<AdapterAuthenticator | null>;
 	/** kitauth: deletes an authenticator; the deleted one, or `null` when there was none. */
 	deleteAuthenticator?(credentialID: string): Awaitable<AdapterAuthenticator | null>;
+	/**
+	 * kitauth: the user's session cutoff: JWT session tokens issued before it no longer open (see
+	 * `endSessionsOf`). `null` when none was set. Any user id, stored or not (credentials users on
+	 * JWT sessions need not be in the database), and kept when the user is deleted.
+	 */
+	getSessionsValidAfter?(userId: string): Awaitable<Date | null>;
+	/** kitauth: moves the user's session cutoff to `at`, never back (a later cutoff stays). */
+	setSessionsValidAfter?(userId: string, at: Date): Awaitable<void>;
 }

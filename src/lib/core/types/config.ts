@@ -33,7 +33,8 @@ export type WarningCode =
 	| 'short-secret'
 	| 'untrusted-callback-url'
 	| 'rate-limited'
-	| 'rate-limit-memory-store';
+	| 'rate-limit-memory-store'
+	| 'jwt-sessions-not-revocable';
 
 export interface LoggerInstance {
 	warn: (code: WarningCode) => void;
@@ -48,16 +49,37 @@ export interface SessionOptions {
 	maxAge: number;
 	/** How often, in seconds, an active session is extended (default 1 day; 0 = on every access). */
 	updateAge: number;
-	/** Database strategy: makes the session token. Must carry at least 256 bits of randomness. */
+	/**
+	 * Database strategy: makes the session token; yours should carry 256 bits of randomness.
+	 * Default: 32 random bytes, hex; with `hashTokens: false`, Auth.js's `crypto.randomUUID()`.
+	 */
 	generateSessionToken: () => string;
 	/**
 	 * kitauth: absolute lifetime in seconds, counted from sign-in, after which the session ends
-	 * however active it is. Default: none.
+	 * however active it is (both strategies: JWT sessions keep their sign-in time, `auth_time`, in
+	 * the token). Default: none.
 	 */
 	absoluteMaxAge?: number;
 	/**
-	 * kitauth: store only SHA-256 of database session tokens (default `true`). Turn off for a
-	 * database migrated from Auth.js whose rows hold raw tokens.
+	 * kitauth: which sessions end when a credential of the user changes (`credentialsChanged`, and
+	 * kitauth's own passkey removal and account unlinking): `'others'` (default: every session but
+	 * the one that made the change), `'all'`, or `false` (none; the `credentialsChanged` event still
+	 * fires).
+	 */
+	endOnCredentialChange?: 'others' | 'all' | false;
+	/**
+	 * kitauth, JWT sessions with an adapter that stores session cutoffs (`getSessionsValidAfter`,
+	 * kitauth's libSQL adapter): how long, in seconds, a process may rely on the cutoff it last read
+	 * for a user before asking the store again (default 30; 0: on every read). A cutoff set through
+	 * this process applies at once; one set through another process within this many seconds.
+	 */
+	revocationCheckInterval?: number;
+	/**
+	 * kitauth: store only SHA-256 of database session tokens (default `true`). Sessions Auth.js
+	 * wrote (raw tokens) are found anyway and moved to the hash in place. Turn off only while
+	 * Auth.js serves the same database (a rollout): rows then keep raw tokens, which Auth.js looks
+	 * sessions up by, and new tokens take Auth.js's shape, so they too are moved to their hash once
+	 * this is back on.
 	 */
 	hashTokens: boolean;
 }
@@ -193,6 +215,12 @@ export interface EventCallbacks {
 	 */
 	rateLimited: (message: RateLimitedMessage) => Awaitable<void>;
 	/**
+	 * kitauth: a credential of the user changed — reported by the app (`credentialsChanged()`:
+	 * a password or email change) or by kitauth (a passkey removed, an account unlinked) — and
+	 * which of their sessions were ended for it (`session.endOnCredentialChange`).
+	 */
+	credentialsChanged: (message: CredentialsChangedMessage) => Awaitable<void>;
+	/**
 	 * kitauth: a correctly signed passkey assertion whose signature counter did not go up (the
 	 * sign-in was refused). The authenticator may have been cloned: worth an alert.
 	 */
@@ -203,6 +231,20 @@ export interface EventCallbacks {
 		storedCounter: number;
 		receivedCounter: number;
 	}) => Awaitable<void>;
+}
+
+/** What changed: kitauth reports `passkey-removed` and `account-unlinked`; the app the others. */
+export type CredentialChange = 'password' | 'email' | 'passkey-removed' | 'account-unlinked' | 'other';
+
+export interface CredentialsChangedMessage {
+	userId: string;
+	change: CredentialChange;
+	/** Which sessions were ended: all, all but the one that made the change, or none. */
+	ended: 'all' | 'others' | 'none';
+	/** Database sessions deleted. */
+	deleted: number;
+	/** JWT sessions: whether tokens issued before now were revoked (needs a cutoff store). */
+	jwtRevoked: boolean;
 }
 
 /** The configuration record (the spec's `AuthConfig`). */

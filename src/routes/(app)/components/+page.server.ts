@@ -4,6 +4,8 @@ import {
 	galleryCredentials,
 	galleryLastAccount,
 	galleryOAuth,
+	galleryPasskeyFields,
+	galleryPasskeys,
 	galleryProviders,
 	gallerySessions
 } from '../../../demo/gallery.js';
@@ -15,7 +17,9 @@ export const load: PageServerLoad = () => ({
 	credentials: galleryCredentials,
 	sessions: gallerySessions,
 	accounts: galleryAccounts,
-	lastAccount: galleryLastAccount
+	lastAccount: galleryLastAccount,
+	passkeyFields: galleryPasskeyFields,
+	passkeys: galleryPasskeys
 });
 
 /** Every form of the gallery posts here: nothing happens, the gallery comes back. */

@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from '../../crypto/index.js';
 import { need } from '../../adapter.js';
 import { type AuthContext, actionUrl, withParams } from '../../context.js';
 import { Verification } from '../../errors.js';
@@ -23,7 +23,7 @@ export type CodeError = 'wrong' | 'spent';
  */
 export async function verifyCode(req: RequestInternal, ctx: AuthContext, provider: EmailConfig): Promise<CallbackOutcome> {
 	const store = need(ctx.options.adapter ?? {}, 'useVerificationToken', 'createVerificationToken');
-	const pending = provider.code ? openPendingCode(ctx, req.cookies, provider.id) : undefined;
+	const pending = provider.code ? await openPendingCode(ctx, req.cookies, provider.id) : undefined;
 	if (!pending) return askAgain(ctx, provider, 'spent', clearPendingCode(ctx, req.cookies));
 	const typed = typeof req.body.code === 'string' ? req.body.code.replace(/[\s-]/g, '') : '';
 	// Not even the shape of a code: nothing to compare, so no attempt is spent on it.
@@ -34,12 +34,12 @@ export async function verifyCode(req: RequestInternal, ctx: AuthContext, provide
 	const succeeded = await limitAttempt(ctx, req, 'email-code', pending.email);
 	const attempt = await takeTicket(ctx, store, provider, pending.hash, pending.attempt);
 	if (attempt === undefined) return askAgain(ctx, provider, 'spent', clearPendingCode(ctx, req.cookies));
-	const expected = codeOf(ctx, provider, pending.hash);
-	if (!timingSafeEqual(Buffer.from(typed), Buffer.from(expected))) {
+	const expected = await codeOf(ctx, provider, pending.hash);
+	if (!timingSafeEqual(typed, expected)) {
 		const next = attempt + 1;
 		if (next >= CODE_ATTEMPTS) return askAgain(ctx, provider, 'spent', clearPendingCode(ctx, req.cookies));
-		await store.createVerificationToken({ ...attemptTicket(ctx, provider, pending.hash, next), expires: new Date(pending.until) });
-		return askAgain(ctx, provider, 'wrong', [sealPendingCode(ctx, provider.id, { ...pending, attempt: next })]);
+		await store.createVerificationToken({ ...(await attemptTicket(ctx, provider, pending.hash, next)), expires: new Date(pending.until) });
+		return askAgain(ctx, provider, 'wrong', [await sealPendingCode(ctx, provider.id, { ...pending, attempt: next })]);
 	}
 	const found = await store.useVerificationToken({ identifier: pending.email, token: pending.hash });
 	ctx.pendingCookies.push(...clearPendingCode(ctx, req.cookies));
@@ -61,7 +61,7 @@ async function takeTicket(
 	from: number
 ): Promise<number | undefined> {
 	for (let attempt = Math.max(0, from); attempt < CODE_ATTEMPTS; attempt++) {
-		const ticket = await store.useVerificationToken(attemptTicket(ctx, provider, hash, attempt));
+		const ticket = await store.useVerificationToken(await attemptTicket(ctx, provider, hash, attempt));
 		if (!ticket) continue;
 		const expires = new Date(ticket.expires as Date | string | number).getTime();
 		return Number.isFinite(expires) && expires > Date.now() ? attempt : undefined;

@@ -24,18 +24,18 @@ export function codeLifetime(linkMaxAge: number): number {
 	return Math.min(CHECK_COOKIE_MAX_AGE, linkMaxAge);
 }
 
-export function sealPendingCode(ctx: AuthContext, providerId: string, pending: PendingCode): Cookie {
+export async function sealPendingCode(ctx: AuthContext, providerId: string, pending: PendingCode): Promise<Cookie> {
 	const { name, options } = ctx.cookies.emailVerification;
 	const lifetime = Math.max(1, Math.ceil((pending.until - Date.now()) / 1000));
-	const value = sealToken(ctx.options.keyring, name, { provider: providerId, ...pending }, lifetime);
+	const value = await sealToken(ctx.options.keyring, name, { provider: providerId, ...pending }, lifetime);
 	return { name, value, options: { ...options, maxAge: lifetime } };
 }
 
 /** The pending code of `providerId` in this request, if the cookie is there, intact and current. */
-export function openPendingCode(ctx: AuthContext, cookies: Record<string, string>, providerId: string): PendingCode | undefined {
+export async function openPendingCode(ctx: AuthContext, cookies: Record<string, string>, providerId: string): Promise<PendingCode | undefined> {
 	const raw = cookies[ctx.cookies.emailVerification.name];
 	if (!raw) return undefined;
-	const claims = openToken(ctx.options.keyring, ctx.cookies.emailVerification.name, raw);
+	const claims = await openToken(ctx.options.keyring, ctx.cookies.emailVerification.name, raw);
 	if (!claims || claims.provider !== providerId) return undefined;
 	const { email, hash, attempt, until } = claims;
 	if (typeof email !== 'string' || typeof hash !== 'string' || typeof until !== 'number') return undefined;

@@ -55,7 +55,7 @@ export const emailFlow: Flow<EmailConfig> = {
 		// Only the POST signs in, and it must carry the CSRF token; the GET changes nothing.
 		protection: 'token',
 		async run(req, ctx, provider) {
-			if (req.method === 'GET') return { response: confirmation(req, ctx, provider) };
+			if (req.method === 'GET') return { response: await confirmation(req, ctx, provider) };
 			if (req.body.code !== undefined && req.body.token === undefined) return verifyCode(req, ctx, provider);
 			return { identity: await verifyLink(req, ctx, provider) };
 		}

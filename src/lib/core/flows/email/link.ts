@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID } from '../../crypto/index.js';
 import { need } from '../../adapter.js';
 import { type AuthContext, actionUrl } from '../../context.js';
 import { Verification } from '../../errors.js';
@@ -27,7 +27,7 @@ function linkParams(source: Record<string, unknown>): { token: string; email: st
  * the link's values back. Nothing is used up by the GET, so a mail scanner that fetches every link
  * burns nothing; the sign-in is the POST, which carries the CSRF token the page holds.
  */
-export function confirmation(req: RequestInternal, ctx: AuthContext, provider: EmailConfig): ResponseInternal {
+export function confirmation(req: RequestInternal, ctx: AuthContext, provider: EmailConfig): Promise<ResponseInternal> {
 	const { token, email } = linkParams(req.query);
 	const callbackUrl = typeof req.query.callbackUrl === 'string' && req.query.callbackUrl.length <= 2048 ? req.query.callbackUrl : undefined;
 	return confirmSignInPage(ctx, { action: actionUrl(ctx, `callback/${provider.id}`), email, token, callbackUrl });
@@ -42,7 +42,7 @@ export async function verifyLink(req: RequestInternal, ctx: AuthContext, provide
 	const { token, email } = linkParams(req.body);
 	const store = need(ctx.options.adapter ?? {}, 'useVerificationToken');
 	let found: VerificationToken | null = null;
-	for (const hash of storedForms(ctx, provider, token)) {
+	for (const hash of await storedForms(ctx, provider, token)) {
 		found = await store.useVerificationToken({ identifier: email, token: hash });
 		if (found) break;
 	}

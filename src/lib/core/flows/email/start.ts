@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomUUID } from '../../crypto/index.js';
 import { need } from '../../adapter.js';
 import { type AuthContext, actionUrl, withParams } from '../../context.js';
 import { limitAttempt } from '../../limit/attempt.js';
@@ -45,15 +45,15 @@ export async function startEmailSignIn(
 	const maxAge = provider.maxAge ?? DEFAULT_MAX_AGE;
 	const expires = new Date(Date.now() + maxAge * 1000);
 	const url = withParams(actionUrl(ctx, `callback/${provider.id}`), { callbackUrl, token, email });
-	const hash = linkHash(ctx, provider, token);
+	const hash = await linkHash(ctx, provider, token);
 	const stored: VerificationToken[] = [{ identifier: email, token: hash, expires }];
 	const cookies: Cookie[] = [];
 	let code: string | undefined;
 	if (provider.code) {
 		const until = Date.now() + codeLifetime(maxAge) * 1000;
-		code = codeOf(ctx, provider, hash);
-		stored.push({ ...attemptTicket(ctx, provider, hash, 0), expires: new Date(until) });
-		cookies.push(sealPendingCode(ctx, provider.id, { email, hash, attempt: 0, until }));
+		code = await codeOf(ctx, provider, hash);
+		stored.push({ ...(await attemptTicket(ctx, provider, hash, 0)), expires: new Date(until) });
+		cookies.push(await sealPendingCode(ctx, provider.id, { email, hash, attempt: 0, until }));
 	}
 	for (const row of stored) await store.createVerificationToken(row);
 	try {

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { hex, hmacSha256, randomBytes, sha256 } from '../../crypto/index.js';
 import type { AuthContext } from '../../context.js';
 import { EmailSignInError } from '../../errors.js';
 import type { EmailConfig } from '../../types/provider.js';
@@ -15,7 +15,7 @@ export const MAX_TOKEN_LENGTH = 512;
 
 /** The token of a new link: the provider's `generateVerificationToken()`, else 256 random bits. */
 export async function newToken(provider: EmailConfig): Promise<string> {
-	if (!provider.generateVerificationToken) return randomBytes(32).toString('hex');
+	if (!provider.generateVerificationToken) return hex(randomBytes(32));
 	const token = await provider.generateVerificationToken();
 	if (typeof token !== 'string' || token.length === 0 || token.length > MAX_TOKEN_LENGTH) {
 		throw new EmailSignInError(`generateVerificationToken() of "${provider.id}" returned no usable token`);
@@ -28,15 +28,15 @@ function keys(ctx: AuthContext, provider: EmailConfig): readonly string[] {
 	return provider.secret ? [provider.secret] : ctx.options.secrets;
 }
 
-function hmac(key: string, ...parts: string[]): string {
-	return createHmac('sha256', key).update(parts.join('\u0000')).digest('hex');
+async function hmac(key: string, ...parts: string[]): Promise<string> {
+	return hex(await hmacSha256(key)(parts.join('\u0000')));
 }
 
 /**
  * What the store keeps for a link kitauth sends: HMAC-SHA256 under the secret of
  * (purpose, provider id, token), so the link signs in through that provider only.
  */
-export function linkHash(ctx: AuthContext, provider: EmailConfig, token: string): string {
+export function linkHash(ctx: AuthContext, provider: EmailConfig, token: string): Promise<string> {
 	return hmac(keys(ctx, provider)[0]!, 'kitauth/email-link', provider.id, token);
 }
 
@@ -46,9 +46,9 @@ export function linkHash(ctx: AuthContext, provider: EmailConfig, token: string)
  * secret as Auth.js writes it, a list comma-joined), so links Auth.js sent before a switch
  * still sign in. Nothing kitauth stores has the Auth.js form.
  */
-export function storedForms(ctx: AuthContext, provider: EmailConfig, token: string): string[] {
-	const own = keys(ctx, provider).map((key) => hmac(key, 'kitauth/email-link', provider.id, token));
-	const authjs = createHash('sha256').update(`${token}${provider.secret ?? ctx.options.secrets.join(',')}`).digest('hex');
+export async function storedForms(ctx: AuthContext, provider: EmailConfig, token: string): Promise<string[]> {
+	const own = await Promise.all(keys(ctx, provider).map((key) => hmac(key, 'kitauth/email-link', provider.id, token)));
+	const authjs = await sha256(`${token}${provider.secret ?? ctx.options.secrets.join(',')}`, 'hex');
 	return [...new Set([...own, authjs])];
 }
 
@@ -61,10 +61,11 @@ export const CODE_ATTEMPTS = 5;
  * The one-time code of a link, derived from its stored hash (itself a function of the token): the
  * link and the code are one secret. Eight decimal digits from an HMAC under the secret.
  */
-export function codeOf(ctx: AuthContext, provider: EmailConfig, hash: string): string {
-	const digest = createHmac('sha256', keys(ctx, provider)[0]!).update(['kitauth/email-code', provider.id, hash].join('\u0000')).digest();
+export async function codeOf(ctx: AuthContext, provider: EmailConfig, hash: string): Promise<string> {
+	const digest = await hmacSha256(keys(ctx, provider)[0]!)(['kitauth/email-code', provider.id, hash].join('\u0000'));
 	// 64 bits modulo 10^8: the bias is below 10^-10.
-	return (digest.readBigUInt64BE(0) % 10n ** BigInt(CODE_DIGITS)).toString().padStart(CODE_DIGITS, '0');
+	const first64 = new DataView(digest.buffer, digest.byteOffset, digest.byteLength).getBigUint64(0);
+	return (first64 % 10n ** BigInt(CODE_DIGITS)).toString().padStart(CODE_DIGITS, '0');
 }
 
 /**
@@ -74,9 +75,9 @@ export function codeOf(ctx: AuthContext, provider: EmailConfig, hash: string): s
  * refill it, and parallel attempts cannot share one ticket (`useVerificationToken` is atomic).
  * The identifier is never an address, and the token is bound to the link, the provider and `n`.
  */
-export function attemptTicket(ctx: AuthContext, provider: EmailConfig, hash: string, attempt: number): { identifier: string; token: string } {
+export async function attemptTicket(ctx: AuthContext, provider: EmailConfig, hash: string, attempt: number): Promise<{ identifier: string; token: string }> {
 	return {
 		identifier: `kitauth:email-code:${provider.id}`,
-		token: hmac(keys(ctx, provider)[0]!, 'kitauth/email-code-attempt', provider.id, String(attempt), hash)
+		token: await hmac(keys(ctx, provider)[0]!, 'kitauth/email-code-attempt', provider.id, String(attempt), hash)
 	};
 }

@@ -10,8 +10,8 @@ import { CODE_ATTEMPTS } from './tokens.js';
  * GET /verify-request?provider=<email-id>: "check your email", and, when the provider offers codes
  * and this browser asked for the link, the address it went to and a field for the code.
  */
-export function emailVerifyRequest(req: RequestInternal, ctx: AuthContext, provider: EmailConfig): ResponseInternal {
-	const pending = provider.code ? openPendingCode(ctx, req.cookies, provider.id) : undefined;
+export async function emailVerifyRequest(req: RequestInternal, ctx: AuthContext, provider: EmailConfig): Promise<ResponseInternal> {
+	const pending = provider.code ? await openPendingCode(ctx, req.cookies, provider.id) : undefined;
 	const error: CodeError | undefined = req.query.codeError === 'wrong' || req.query.codeError === 'spent' ? req.query.codeError : undefined;
 	const left = pending ? Math.max(CODE_ATTEMPTS - pending.attempt, 0) : 0;
 	return verifyRequestPage(ctx, {

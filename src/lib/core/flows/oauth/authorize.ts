@@ -46,15 +46,15 @@ export async function startOAuth(req: RequestInternal, ctx: AuthContext, provide
 		const verifier = o.generateRandomCodeVerifier();
 		params.set('code_challenge', await o.calculatePKCECodeChallenge(verifier));
 		params.set('code_challenge_method', 'S256');
-		cookies.push(sealCheck(ctx, 'pkceCodeVerifier', verifier, provider.id, { crossSitePost: formPost }));
+		cookies.push(await sealCheck(ctx, 'pkceCodeVerifier', verifier, provider.id, { crossSitePost: formPost }));
 	}
-	const state = newState(ctx, proxied);
+	const state = await newState(ctx, proxied);
 	params.set('state', state);
-	cookies.push(sealCheck(ctx, 'state', state, provider.id, { crossSitePost: formPost }));
+	cookies.push(await sealCheck(ctx, 'state', state, provider.id, { crossSitePost: formPost }));
 	if (checks.nonce) {
 		const nonce = o.generateRandomNonce();
 		params.set('nonce', nonce);
-		cookies.push(sealCheck(ctx, 'nonce', nonce, provider.id, { crossSitePost: formPost }));
+		cookies.push(await sealCheck(ctx, 'nonce', nonce, provider.id, { crossSitePost: formPost }));
 	}
 	ctx.options.logger.debug('oauth authorization redirect', { provider: provider.id, checks });
 	return { redirect: url.href, cookies };

@@ -3,16 +3,23 @@ import type { AuthContext } from '../../context.js';
 import { AuthError, OAuthCallbackError } from '../../errors.js';
 import type { Identity } from '../../login.js';
 import { openChecks, type CheckKey } from '../../session/checks.js';
+import { CHECK_COOKIE_MAX_AGE } from '../../session/cookies.js';
 import type { RequestInternal } from '../../types/internal.js';
 import type { Profile } from '../../types/models.js';
 import type { OAuthConfig } from '../../types/provider.js';
 import { activeChecks } from './checks.js';
-import { peekIdToken } from './id-token.js';
+import { assertIssuedInPast, peekIdToken } from './id-token.js';
 import { verifyIdTokenSignature } from './id-token-signature.js';
 import { serverForIdToken } from './issuer-template.js';
 import { userAndAccount, tokenSet } from './profile.js';
 import { redirectUri } from './proxy.js';
 import { authorizationServer, clientFor, endpointParams, httpOptions, providerFetch } from './server.js';
+
+/**
+ * How long a used state is remembered: as long as its sealed cookie could still open (15 minutes,
+ * plus the 15 s clock tolerance of sealed tokens); after that the cookie alone refuses it.
+ */
+const STATE_RECORD_MS = (CHECK_COOKIE_MAX_AGE + 60) * 1000;
 
 /** The callback's parameters: the query, or the body of a `form_post` response. */
 export function callbackParams(req: RequestInternal): URLSearchParams {
@@ -34,7 +41,7 @@ export async function oauthIdentity(req: RequestInternal, ctx: AuthContext, prov
 	const needed: CheckKey[] = ['state'];
 	if (checks.pkce) needed.push('pkceCodeVerifier');
 	if (checks.nonce) needed.push('nonce');
-	const values = openChecks(ctx, req.cookies, provider.id, needed);
+	const values = await openChecks(ctx, req.cookies, provider.id, needed);
 
 	const error = params.get('error');
 	if (error) {
@@ -46,6 +53,12 @@ export async function oauthIdentity(req: RequestInternal, ctx: AuthContext, prov
 		const server = await authorizationServer(ctx, provider);
 		const http = httpOptions(provider, server.token_endpoint);
 		const validated = o.validateAuthResponse(server, client, params, values.state);
+		// The state is spent here, server-side, before the code goes anywhere: a callback replayed
+		// with its cookies (a captured request, a proxy's retry) gets no second session, even from
+		// an IdP that wrongly accepts a code twice.
+		if (!(await ctx.options.once.claim('oauth-state', `${provider.id}\u0000${values.state}`, STATE_RECORD_MS))) {
+			throw new OAuthCallbackError(`A callback of "${provider.id}" was replayed (its state was used already)`);
+		}
 		const response = await o.authorizationCodeGrantRequest(
 			server, client, auth, validated, redirectUri(ctx, provider), checks.pkce ? values.pkceCodeVerifier! : o.nopkce, http
 		);
@@ -59,6 +72,9 @@ export async function oauthIdentity(req: RequestInternal, ctx: AuthContext, prov
 			expectedNonce: checks.nonce && (oidc || idTokenClaims !== undefined) ? values.nonce! : o.expectNoNonce,
 			requireIdToken: oidc && provider.idToken !== false
 		});
+		// oauth4webapi checks the ID token's claims but `iat` only for presence: one issued in the
+		// future is ours to refuse (a broken or hostile IdP clock, a token minted to outlive its exp).
+		assertIssuedInPast(o.getValidatedIdTokenClaims(result), client);
 		// oauth4webapi checks the ID token's claims; its signature is ours to check, through the JWKS
 		// (or the client secret, for the HMAC tokens some providers issue).
 		// A plain OAuth 2 provider's identity comes from userinfo, not from an ID token it may add:

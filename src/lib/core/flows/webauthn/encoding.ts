@@ -1,24 +1,23 @@
+import { base64, base64url, fromBase64, fromBase64url } from '../../crypto/index.js';
+
 /**
  * Credential ids and keys as the adapter stores them: standard base64 (with padding), as Auth.js
  * stores them; the browser and SimpleWebAuthn speak base64url.
  */
 export function base64urlToBase64(value: string): string {
-	return Buffer.from(value, 'base64url').toString('base64');
+	return base64(fromBase64url(value) ?? new Uint8Array());
 }
 
 export function base64ToBase64url(value: string): string {
-	return Buffer.from(value, 'base64').toString('base64url');
+	return base64url(fromBase64(value) ?? new Uint8Array());
 }
 
 export function bytesToBase64(bytes: Uint8Array): string {
-	return Buffer.from(bytes).toString('base64');
+	return base64(bytes);
 }
 
 export function base64ToBytes(value: string): Uint8Array<ArrayBuffer> {
-	const buffer = Buffer.from(value, 'base64');
-	const bytes = new Uint8Array(new ArrayBuffer(buffer.byteLength));
-	bytes.set(buffer);
-	return bytes;
+	return fromBase64(value) ?? new Uint8Array();
 }
 
 /** Is `value` base64url (no padding), the form a browser's credential id takes? */

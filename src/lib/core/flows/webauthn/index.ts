@@ -1,4 +1,5 @@
 import { ExperimentalFeatureNotEnabled, InvalidProvider, MissingAdapter, MissingAdapterMethods } from '../../errors.js';
+import { limitAttempt } from '../../limit/attempt.js';
 import type { CredentialInput, WebAuthnConfig } from '../../types/provider.js';
 import type { Flow } from '../flow.js';
 import { webauthnCallback } from './callback.js';
@@ -36,9 +37,16 @@ export const webauthnFlow: Flow<WebAuthnConfig> = {
 		methods: ['POST'],
 		// Auth.js's client sends the CSRF token; the callback also needs the challenge cookie.
 		protection: 'token',
-		run: async (req, ctx, provider) => ({ identity: await webauthnCallback(req, ctx, provider) })
+		async run(req, ctx, provider) {
+			await limitAttempt(ctx, req, 'webauthn-callback');
+			return { identity: await webauthnCallback(req, ctx, provider) };
+		}
 	},
-	options: webauthnOptions,
+	async options(req, ctx, provider) {
+		// Every options request stores a challenge: bounded per client address.
+		await limitAttempt(ctx, req, 'webauthn-options');
+		return webauthnOptions(req, ctx, provider);
+	},
 	publicView: (provider) => ({
 		webauthn: {
 			formFields: provider.formFields ?? DEFAULT_FORM_FIELDS,

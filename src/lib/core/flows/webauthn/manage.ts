@@ -1,5 +1,6 @@
 import { need } from '../../adapter.js';
 import type { AuthContext } from '../../context.js';
+import type { SessionsEnded } from '../../session/end.js';
 import { requireRecentAuthentication } from '../../session/recent.js';
 import type { SessionRead } from '../../session/types.js';
 import type { AdapterAuthenticator } from '../../types/models.js';
@@ -34,6 +35,8 @@ export type PasskeyRemoval =
 			 * gone (`signalUnknownCredential({ rpId, credentialId: passkey.id })`).
 			 */
 			rpId: string;
+			/** The user's sessions ended for it (`session.endOnCredentialChange`); cookies to set. */
+			sessionsEnded?: SessionsEnded;
 	  }
 	| { removed: false; reason: 'not-found' | 'last-sign-in-method' };
 

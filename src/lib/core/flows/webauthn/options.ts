@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes } from '../../crypto/index.js';
 import type { AuthContext } from '../../context.js';
 import { NO_CACHE } from '../../response.js';
 import type { RequestInternal, ResponseInternal } from '../../types/internal.js';

@@ -1,5 +1,12 @@
-import { createCipheriv, createDecipheriv, hash, type KeyObject, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { ContentEncryption, DerivedKey, HmacPads } from './keys.js';
+import type * as NodeCrypto from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
+import { B64URL, checkJweHeader, type HeaderCache, plausibleHeader } from '../jwe-header.js';
+import type { JweHeader } from '../types.js';
+import { nodeCrypto } from './builtin.js';
+import type { DerivedKey, HmacPads } from './keys.js';
+
+// Bound once: this backend only runs on Node (`auto.ts` checks), where these are node:crypto's.
+const { createCipheriv, createDecipheriv, hash, randomBytes, timingSafeEqual } = nodeCrypto() ?? ({} as typeof NodeCrypto);
 
 /**
  * Compact JWE with `alg: dir` (RFC 7516/7518): A256CBC-HS512 to seal, A256CBC-HS512 or A256GCM to
@@ -7,13 +14,7 @@ import type { ContentEncryption, DerivedKey, HmacPads } from './keys.js';
  * WebCrypto JWE costs ~1 ms a call, this ~70 µs. `jwe.test.ts` checks it against jose both ways.
  */
 
-const B64URL = /^[A-Za-z0-9_-]*$/;
-
-export interface JweHeader {
-	alg: 'dir';
-	enc: ContentEncryption;
-	kid?: string;
-}
+export type { JweHeader };
 
 export function sealJwe(plaintext: string, key: DerivedKey): string {
 	const header = b64u(JSON.stringify({ alg: 'dir', enc: 'A256CBC-HS512', kid: key.kid }));
@@ -27,19 +28,14 @@ export function sealJwe(plaintext: string, key: DerivedKey): string {
 }
 
 function readJweHeader(raw: string): JweHeader | null {
-	if (raw.length === 0 || raw.length > 1024 || !B64URL.test(raw)) return null;
+	if (!plausibleHeader(raw)) return null;
 	let header: unknown;
 	try {
 		header = JSON.parse(Buffer.from(raw, 'base64url').toString('utf8'));
 	} catch {
 		return null;
 	}
-	if (!header || typeof header !== 'object') return null;
-	const { alg, enc, kid, zip, crit } = header as Record<string, unknown>;
-	if (alg !== 'dir' || (enc !== 'A256CBC-HS512' && enc !== 'A256GCM')) return null;
-	if (zip !== undefined || crit !== undefined) return null;
-	if (kid !== undefined && typeof kid !== 'string') return null;
-	return { alg, enc, kid };
+	return checkJweHeader(header);
 }
 
 /** A protected header as opening needs it: parsed, as AAD bytes, and its AAD length block. */
@@ -47,23 +43,6 @@ export interface OpenedHeader {
 	header: JweHeader;
 	aad: Buffer;
 	al: Buffer;
-}
-
-/**
- * Headers that opened a token before, by their base64url text. Every token sealed with one key
- * carries the same header, so parsing it once per key spares each session read a decode and a
- * `JSON.parse`. Only headers of tokens that authenticated go in (a forger cannot fill it), and it
- * is bounded; its owner is the keyring, which lives as long as one configuration.
- */
-export class HeaderCache {
-	readonly #entries = new Map<string, OpenedHeader>();
-	get(raw: string): OpenedHeader | undefined {
-		return this.#entries.get(raw);
-	}
-	remember(raw: string, opened: OpenedHeader): void {
-		if (this.#entries.size >= 32) this.#entries.clear();
-		this.#entries.set(raw, opened);
-	}
 }
 
 function openHeader(raw: string): OpenedHeader | null {
@@ -80,7 +59,7 @@ function openHeader(raw: string): OpenedHeader | null {
 export function openJwe(
 	token: string,
 	selectKeys: (header: JweHeader) => Iterable<DerivedKey>,
-	headers?: HeaderCache
+	headers?: HeaderCache<OpenedHeader>
 ): string | null {
 	const parts = token.split('.');
 	if (parts.length !== 5 || parts[1] !== '') return null;

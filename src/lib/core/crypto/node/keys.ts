@@ -1,7 +1,14 @@
-import { createDecipheriv, createHash, createSecretKey, type Decipheriv, hkdfSync, type KeyObject } from 'node:crypto';
-import { HeaderCache } from './jwe.js';
+import type * as NodeCrypto from 'node:crypto';
+import type { Decipheriv, KeyObject } from 'node:crypto';
+import { HeaderCache, KEY_LENGTH, keyInfo } from '../jwe-header.js';
+import type { ContentEncryption, Keyring as KeyringLike } from '../types.js';
+import { nodeCrypto } from './builtin.js';
+import type { OpenedHeader } from './jwe.js';
 
-export type ContentEncryption = 'A256CBC-HS512' | 'A256GCM';
+// Bound once: this backend only runs on Node (`auto.ts` checks), where these are node:crypto's.
+const { createDecipheriv, createHash, createSecretKey, hkdfSync } = nodeCrypto() ?? ({} as typeof NodeCrypto);
+
+export type { ContentEncryption };
 
 export interface DerivedKey {
 	key: Buffer;
@@ -24,8 +31,6 @@ export interface DerivedKey {
 	kid: string;
 }
 
-const KEY_LENGTH: Record<ContentEncryption, number> = { 'A256CBC-HS512': 64, A256GCM: 32 };
-
 /**
  * The derived keys of one list of secrets. HKDF costs ~160 µs, so each (secret, salt, enc) is
  * derived once and kept here; a keyring lives in the options object of one configuration.
@@ -34,10 +39,10 @@ const KEY_LENGTH: Record<ContentEncryption, number> = { 'A256CBC-HS512': 64, A25
  * info = "Auth.js Generated Encryption Key (<salt>)". Different cookie names give unrelated keys,
  * so a sealed check cookie can never be replayed as a session token.
  */
-export class Keyring {
+export class Keyring implements KeyringLike {
 	readonly secrets: readonly string[];
 	/** Protected headers of tokens these keys opened (see `jwe.ts`). */
-	readonly headers = new HeaderCache();
+	readonly headers = new HeaderCache<OpenedHeader>();
 	readonly #cache = new Map<string, DerivedKey>();
 
 	constructor(secrets: string | readonly string[]) {
@@ -67,7 +72,7 @@ export class Keyring {
 					'sha256',
 					this.secrets[index] as string,
 					salt,
-					`Auth.js Generated Encryption Key (${salt})`,
+					keyInfo(salt),
 					KEY_LENGTH[enc]
 				)
 			);

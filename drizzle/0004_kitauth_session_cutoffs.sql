@@ -1,0 +1,4 @@
+CREATE TABLE `sessionCutoff` (
+	`userId` text PRIMARY KEY NOT NULL,
+	`validAfter` integer NOT NULL
+);

@@ -1,0 +1,5 @@
+import { providers, signIn, signOut } from '../../auth.js';
+
+export const load = () => ({ providers: providers() });
+
+export const actions = { signIn, signOut };

@@ -1,0 +1,1 @@
+export const load = async ({ locals }) => ({ session: await locals.auth() });
