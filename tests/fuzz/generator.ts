@@ -31,6 +31,11 @@ export interface FuzzTarget {
 
 export interface CookieNames {
 	session: string;
+	/**
+	 * Other names a session cookie may arrive under: Auth.js's `__Secure-` one, which an https app
+	 * still reads once, and the other scheme's (a plain one planted over http, a prefixed one).
+	 */
+	sessionAliases: readonly string[];
 	csrf: string;
 	callbackUrl: string;
 	/** State, PKCE, nonce, challenge, email verification. */
@@ -326,7 +331,7 @@ export class Generator {
 		if (material.challenge && r.chance(0.2)) for (const [name, value] of Object.entries(material.challenge)) add(name, value);
 		if (r.chance(0.25)) add(r.pick(names.checks), this.cookieValue());
 		if (r.chance(0.2)) add(names.callbackUrl, this.encode(r.chance(0.6) ? r.pick(URLISH) : this.value()));
-		if (r.chance(0.05)) add(names.session.replace(/^__Secure-/, ''), r.pick(material.foreignSessions));
+		if (r.chance(0.1)) add(r.pick(names.sessionAliases), r.chance(0.7) ? r.pick(material.foreignSessions) : this.cookieValue());
 		if (r.chance(0.05)) for (let i = 0; i < r.int(100, 400); i++) add(`c${i}`, 'x');
 		if (r.chance(0.05)) add(r.pick([names.csrf, names.session]), 'x'.repeat(r.int(4000, 70_000)));
 		if (r.chance(0.05)) add(names.csrf, material.csrfCookie.replace(/%7C|\|/, '%7C0'));

@@ -93,6 +93,8 @@ beforeAll(async () => {
 		providers: ['credentials', 'rogue'],
 		cookies: {
 			session: SESSION_COOKIE,
+			// What the app reads when a request says it came over https (X-Forwarded-Proto).
+			sessionAliases: [`__Host-${SESSION_COOKIE}`, `__Secure-${SESSION_COOKIE}`],
 			csrf: 'authjs.csrf-token',
 			callbackUrl: 'authjs.callback-url',
 			checks: ['authjs.pkce.code_verifier', 'authjs.state', 'authjs.nonce', 'authjs.challenge']

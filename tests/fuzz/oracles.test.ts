@@ -25,6 +25,7 @@ describe('flawed answers are reported', () => {
 		['a 503 while the store is up', { status: 503, headers: new Headers({ 'retry-after': '5' }), body: '{}' }],
 		['a session cookie', { status: 302, headers: new Headers({ location: '/', 'set-cookie': 'authjs.session-token=abc; Path=/' }), body: '' }],
 		['a session chunk', { status: 200, headers: new Headers({ 'set-cookie': '__Secure-authjs.session-token.0=abc; Path=/' }), body: '' }],
+		['a __Host- session cookie', { status: 302, headers: new Headers({ location: '/', 'set-cookie': '__Host-authjs.session-token=abc; Path=/; Secure' }), body: '' }],
 		['a redirect off the site', redirect('https://evil.example/')],
 		['a protocol-relative redirect', redirect('//evil.example/x')],
 		['a javascript: redirect', redirect('javascript:alert(1)')],
@@ -55,6 +56,13 @@ describe('honest answers pass', () => {
 		const url = name.includes('Configuration') ? 'http://localhost:3000/auth/error?error=Configuration' : ctx.url;
 		expect(checkAnswer(answer, { ...ctx, url, storeDown: name.includes('down') })).toEqual([]);
 	});
+});
+
+test('on https (the __Host- name in the context), every variant of the session cookie is still caught', () => {
+	const https = { ...ctx, sessionCookie: '__Host-authjs.session-token' };
+	for (const name of ['authjs.session-token', '__Secure-authjs.session-token.1', '__Host-authjs.session-token']) {
+		expect(checkAnswer({ status: 200, headers: new Headers({ 'set-cookie': `${name}=abc; Path=/` }), body: '' }, https), name).not.toEqual([]);
+	}
 });
 
 test('the jar after an answer: the request cookies, with what the answer set or deleted', () => {

@@ -12,7 +12,7 @@
  * - no internals: no stack trace, driver error or file path in the body.
  */
 import { parseHTML } from 'linkedom';
-import { isDeletion, setCookies } from '../support/client.js';
+import { sessionCookiesGranted } from '../support/client.js';
 
 export interface Answer {
 	status: number;
@@ -25,7 +25,7 @@ export interface OracleContext {
 	origins: readonly string[];
 	/** Authorization endpoints of the configured providers (`origin + pathname`). */
 	authorizationEndpoints: readonly string[];
-	/** The session cookie's name (chunks are `<name>.<n>`); both prefixed and plain are checked. */
+	/** The session cookie's name (chunks are `<name>.<n>`); plain and every prefix are checked. */
 	sessionCookie: string;
 	marker: string;
 	/** The request's URL, to resolve a relative `Location`. */
@@ -71,15 +71,9 @@ function configurationPage(answer: Answer, url: string): boolean {
 	return answer.status === 500 && searchParams.get('error') === 'Configuration' && answer.body.includes('<title>Server error</title>');
 }
 
-/** Session cookies (whole or chunked, plain or `__Secure-`) set to a value. */
-export function grantedCookies(headers: Headers, sessionCookie: string): string[] {
-	const base = sessionCookie.replace(/^__Secure-/, '');
-	const names = [base, `__Secure-${base}`, `__Host-${base}`];
-	const response = new Response(null, { headers });
-	return setCookies(response)
-		.filter((c) => names.some((name) => c.name === name || c.name.startsWith(`${name}.`)))
-		.filter((c) => c.value !== '' && !isDeletion(c))
-		.map((c) => `session cookie set: ${c.name}=${c.value.slice(0, 40)}…`);
+/** Session cookies (whole or chunked; plain, `__Secure-` or `__Host-`) set to a value. */
+function grantedCookies(headers: Headers, sessionCookie: string): string[] {
+	return sessionCookiesGranted(new Response(null, { headers }), sessionCookie).map((c) => `session cookie set: ${c.name}=${c.value.slice(0, 40)}…`);
 }
 
 function offSite(value: string, ctx: OracleContext, what: string): string[] {

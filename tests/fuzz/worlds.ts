@@ -15,6 +15,7 @@ import type { OAuthConfig } from '../../src/lib/core/types/provider.js';
 import { encode } from '../../src/lib/jwt.js';
 import Email from '../../src/lib/providers/email.js';
 import Passkey from '../../src/lib/providers/passkey.js';
+import { cookieTable, legacySessionCookie, SESSION_COOKIE } from '../../src/lib/core/session/cookies.js';
 import { setCookies, TestClient } from '../support/client.js';
 import { ROGUE_CLIENT_ID, ROGUE_CLIENT_SECRET, type RogueIdp } from '../support/rogue-idp.js';
 import { passwordProvider, SECRET } from '../integration/fixtures.js';
@@ -96,15 +97,19 @@ export async function openWorld(options: WorldOptions): Promise<World> {
 		...options.overrides
 	};
 	const handler = (request: Request) => Auth(request, config);
-	const secure = origin.startsWith('https:');
-	const prefix = secure ? '__Secure-' : '';
+	// The app's own cookie table: on https the session cookie is `__Host-`, and Auth.js's
+	// `__Secure-` one is still read (once); the other variants must never open a session.
+	const table = cookieTable(origin.startsWith('https:'));
+	const legacy = legacySessionCookie(table)?.name;
 	const cookies = {
-		session: `${prefix}authjs.session-token`,
-		csrf: `${secure ? '__Host-' : ''}authjs.csrf-token`,
-		callbackUrl: `${prefix}authjs.callback-url`,
-		checks: ['authjs.pkce.code_verifier', 'authjs.state', 'authjs.nonce', 'authjs.challenge', 'authjs.email-verification'].map((name) => `${prefix}${name}`)
+		session: table.sessionToken.name,
+		sessionAliases: SESSION_NAMES.filter((name) => name !== table.sessionToken.name),
+		csrf: table.csrfToken.name,
+		callbackUrl: table.callbackUrl.name,
+		checks: [table.pkceCodeVerifier, table.state, table.nonce, table.webauthnChallenge, table.emailVerification].map((cookie) => cookie.name)
 	};
-	const material = await gatherMaterial(handler, origin, basePath, cookies.session);
+	const unread = SESSION_NAMES.filter((name) => name !== cookies.session && name !== legacy);
+	const material = await gatherMaterial(handler, origin, basePath, cookies.session, unread);
 	const world: World = {
 		name: options.name,
 		target: { origin, basePath, routes: ROUTE_KEYS, withProvider: WITH_PROVIDER, providers: ['credentials', 'rogue', 'rogue-oauth', 'email', 'passkey'], cookies, material },
@@ -123,8 +128,14 @@ export async function openWorld(options: WorldOptions): Promise<World> {
 	return world;
 }
 
-/** Genuine cookies and tokens from real requests, and session tokens no app of ours would accept. */
-async function gatherMaterial(handler: (request: Request) => Promise<Response>, origin: string, basePath: string, sessionCookie: string): Promise<Material> {
+/** The session cookie's name with each prefix (each its own key: HKDF's salt is the name). */
+const SESSION_NAMES = [SESSION_COOKIE, `__Secure-${SESSION_COOKIE}`, `__Host-${SESSION_COOKIE}`];
+
+/**
+ * Genuine cookies and tokens from real requests, and session tokens no app of ours would accept
+ * (`unread`: the session cookie names this app does not read, whose keys it must not accept either).
+ */
+async function gatherMaterial(handler: (request: Request) => Promise<Response>, origin: string, basePath: string, sessionCookie: string, unread: string[]): Promise<Material> {
 	const client = new TestClient(handler, { origin, basePath });
 	const csrfToken = await client.csrfToken();
 	const csrfCookie = [...client.jar].find(([name]) => name.endsWith('authjs.csrf-token'))?.[1];
@@ -147,7 +158,7 @@ async function gatherMaterial(handler: (request: Request) => Promise<Response>, 
 		authjsEncode({ token: claims, secret: 'another-secret-0123456789abcdef0123456789', salt: sessionCookie }),
 		// This app's secret, another cookie's salt (a CSRF or callback cookie's key).
 		encode({ token: claims, secret: SECRET, salt: 'authjs.csrf-token' }),
-		encode({ token: claims, secret: SECRET, salt: sessionCookie.startsWith('__Secure-') ? sessionCookie.slice(9) : `__Secure-${sessionCookie}` }),
+		...unread.map((salt) => encode({ token: claims, secret: SECRET, salt })),
 		// This app's secret and salt, but expired an hour ago.
 		encode({ token: claims, secret: SECRET, salt: sessionCookie, maxAge: -3600 }),
 		// Database-session shaped: a random token no row has.

@@ -24,7 +24,7 @@ import pg from 'pg';
 import { afterEach, describe, expect, test } from 'vitest';
 import { migrate } from '../../src/lib/adapters/libsql/index.js';
 import { tempDatabase } from '../adapter/support.js';
-import { isDeletion, setCookies, TestClient } from '../support/client.js';
+import { isDeletion, sessionCookiesGranted, setCookies, TestClient } from '../support/client.js';
 import { authSchemaDDL, startPostgres } from '../support/postgres.js';
 
 const worker = fileURLToPath(new URL('../support/soak-app-worker.ts', import.meta.url));
@@ -32,6 +32,7 @@ const hook = fileURLToPath(new URL('../support/ts-svelte-import-hook.ts', import
 const lockHolder = fileURLToPath(new URL('../support/wal-index-lock-holder.py', import.meta.url));
 const sqliteLockHolder = fileURLToPath(new URL('../support/sqlite-lock-holder.ts', import.meta.url));
 const ORIGIN = 'http://localhost:3000';
+/** The session cookie's name on http (the apps' `AUTH_URL`); `__Host-` on https. */
 const SESSION_COOKIE = 'authjs.session-token';
 const LANES = 6;
 /** Users per lane: lanes sign the same users in again and again (several sessions per user). */
@@ -171,7 +172,8 @@ async function lane(index: number, apps: App[], timeline: Timeline, ledger: Ledg
 			if (!success && (mustSucceed || !unavailable)) {
 				ledger.violations.push(`${what} (lane ${index}, ${target.name}, ${mustSucceed ? 'store up' : 'outage'}): ${res.status} ${res.headers.get('location') ?? ''} ${text.slice(0, 200)}`);
 			}
-			const granted = setCookies(res).filter((c) => c.name === SESSION_COOKIE && !isDeletion(c) && c.value !== '');
+			// Under any of its names (an https answer would name it `__Host-`): none without a sign-in.
+			const granted = sessionCookiesGranted(res, SESSION_COOKIE);
 			if (granted.length && !(what === 'sign-in' && success)) ledger.violations.push(`${what} (lane ${index}): a session cookie with status ${res.status}`);
 			return { res, text, success };
 		};
