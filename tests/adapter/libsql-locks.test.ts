@@ -12,16 +12,15 @@
  *   connection), nothing retries after the rejection, and every write reported as done is there.
  */
 import { createClient, type Client } from '@libsql/client';
-import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, test } from 'vitest';
 import { LibSQLAdapter, migrate, type LibSQLAdapterInstance } from '../../src/lib/adapters/libsql/index.js';
 import { localFile } from '../../src/lib/adapters/libsql/local.js';
 import { openOffThread } from '../../src/lib/adapters/libsql/off-thread.js';
 import { readMarksHeldElsewhere } from '../../src/lib/adapters/libsql/wal-locks.js';
 import type { AdapterUser } from '../../src/lib/core/types/models.js';
+import { holdReadMarks as takeReadMarks, holdWriteLock as takeWriteLock, type Release } from '../support/lock-holders.js';
 import { newUser } from './conformance/fixtures.js';
 import { tempDatabase, type TempDatabase } from './support.js';
 
@@ -46,32 +45,15 @@ async function migratedFile(options: { wal: boolean }): Promise<TempDatabase> {
 	return database;
 }
 
-/**
- * Starts a lock-holding process and resolves once it holds the lock, with a function that makes
- * it let go and resolves once it has exited.
- */
-async function holdLock(command: string, args: string[]): Promise<() => Promise<void>> {
-	const holder = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'] });
-	const exited = new Promise<void>((resolve) => holder.on('exit', () => resolve()));
-	await new Promise<void>((resolve, reject) => {
-		holder.stdout.once('data', () => resolve());
-		holder.once('exit', (code) => reject(new Error(`the lock holder exited with ${code}`)));
-	});
-	let released: Promise<void> | undefined;
-	const release = () => (released ??= (holder.stdin.end(), exited));
+/** Holds a lock in another process until the test ends (or the returned function is called). */
+async function held(taking: Promise<Release>): Promise<Release> {
+	const release = await taking;
 	cleanups.push(release);
 	return release;
 }
 
-const support = (name: string) => fileURLToPath(new URL(`../support/${name}`, import.meta.url));
-
-/** SQLite's write lock, or with `exclusive` on a rollback journal, readers kept out too. */
-const holdWriteLock = (path: string, mode: 'immediate' | 'exclusive') =>
-	holdLock(process.execPath, ['--no-warnings', support('sqlite-lock-holder.ts'), path, mode]);
-
-/** The WAL index's read-mark locks (3–7), as SQLite holds them while it recovers the WAL. */
-const holdReadMarks = (path: string, holdMs?: number) =>
-	holdLock('python3', [support('wal-index-lock-holder.py'), path, '3', '5', ...(holdMs ? [String(holdMs)] : [])]);
+const holdWriteLock = (path: string, mode: 'immediate' | 'exclusive') => held(takeWriteLock(path, mode));
+const holdReadMarks = (path: string, holdMs?: number) => held(takeReadMarks(path, { holdMs }));
 
 /** A static file server in this process: it can only answer while the event loop runs. */
 async function staticServer(): Promise<string> {
@@ -296,11 +278,11 @@ describe('another process holds the WAL index read-mark locks (-shm)', () => {
 		expect(readMarksHeldElsewhere(database.path)).toBe(false);
 		expect(readMarksHeldElsewhere(`${database.path}.missing`)).toBeUndefined();
 		// The write lock (byte 120) and the checkpoint and recovery locks (121, 122) are not read marks.
-		const writeLock = await holdLock('python3', [support('wal-index-lock-holder.py'), database.path, '0', '3']);
+		const writeLock = await held(takeReadMarks(database.path, { first: 0, count: 3 }));
 		expect(readMarksHeldElsewhere(database.path)).toBe(false);
 		await writeLock();
-		for (const [first, count] of [['3', '5'], ['7', '1'], ['2', '2']] as const) {
-			const release = await holdLock('python3', [support('wal-index-lock-holder.py'), database.path, first, count]);
+		for (const [first, count] of [[3, 5], [7, 1], [2, 2]] as const) {
+			const release = await held(takeReadMarks(database.path, { first, count }));
 			expect(readMarksHeldElsewhere(database.path), `locks ${first}+${count}`).toBe(true);
 			await release();
 		}

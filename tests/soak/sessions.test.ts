@@ -16,7 +16,7 @@
  * the outage and nothing before it, and both serve again once the store is back.
  */
 import { createHash } from 'node:crypto';
-import { type ChildProcess, type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
+import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import { createClient } from '@libsql/client';
@@ -25,12 +25,11 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { migrate } from '../../src/lib/adapters/libsql/index.js';
 import { tempDatabase } from '../adapter/support.js';
 import { isDeletion, sessionCookiesGranted, setCookies, TestClient } from '../support/client.js';
+import { holdReadMarks, holdWriteLock, type Release } from '../support/lock-holders.js';
 import { authSchemaDDL, startPostgres } from '../support/postgres.js';
 
 const worker = fileURLToPath(new URL('../support/soak-app-worker.ts', import.meta.url));
 const hook = fileURLToPath(new URL('../support/ts-svelte-import-hook.ts', import.meta.url));
-const lockHolder = fileURLToPath(new URL('../support/wal-index-lock-holder.py', import.meta.url));
-const sqliteLockHolder = fileURLToPath(new URL('../support/sqlite-lock-holder.ts', import.meta.url));
 const ORIGIN = 'http://localhost:3000';
 /** The session cookie's name on http (the apps' `AUTH_URL`); `__Host-` on https. */
 const SESSION_COOKIE = 'authjs.session-token';
@@ -269,28 +268,18 @@ describe('soak: two processes, one store, the store gone midway', () => {
 		const check = createClient({ url: database.url });
 		cleanups.push(() => check.close());
 		setup.close();
-		/** A process holding a lock on the file until told to let go. */
-		const holding = (command: string, args: string[]): Outage['down'] & { release: () => Promise<void> } => {
-			let child: ChildProcess | undefined;
-			const down = async () => {
-				const holder = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'] });
-				child = holder;
-				cleanups.push(() => holder.stdin.end());
-				await new Promise<void>((resolve, reject) => {
-					holder.stdout.once('data', () => resolve());
-					holder.once('exit', (code) => reject(new Error(`the lock holder exited with ${code}`)));
-				});
+		/** Another process holds a lock on the file from `down` until `up`. */
+		const holding = (name: string, take: () => Promise<Release>): Outage => {
+			let release: Release | undefined;
+			return {
+				name,
+				down: async () => {
+					release = await take();
+					cleanups.push(release);
+				},
+				up: () => release!()
 			};
-			return Object.assign(down, {
-				release: async () => {
-					const exited = once(child!, 'exit');
-					child!.stdin?.end();
-					await exited;
-				}
-			});
 		};
-		const writeLock = holding(process.execPath, ['--no-warnings', sqliteLockHolder, database.path, 'immediate']);
-		const readMarks = holding('python3', [lockHolder, database.path, '3', '5']);
 		const store: Store = {
 			async sessionRows() {
 				const { rows } = await check.execute('SELECT sessionToken FROM "session"');
@@ -301,10 +290,7 @@ describe('soak: two processes, one store, the store gone midway', () => {
 				const row = rows[0]!;
 				return { users: Number(row['users']), emails: Number(row['emails']), dangling: Number(row['dangling']) };
 			},
-			outages: [
-				{ name: 'write lock', down: writeLock, up: writeLock.release },
-				{ name: 'read marks', down: readMarks, up: readMarks.release }
-			]
+			outages: [holding('write lock', () => holdWriteLock(database.path, 'immediate')), holding('read marks', () => holdReadMarks(database.path))]
 		};
 		const job = { store: 'libsql', url: database.url, busyTimeout: 1000 };
 		const apps = await Promise.all([startApp('A', job), startApp('B', job)]);
