@@ -281,8 +281,12 @@ const URL_SAFE: Partial<Record<ErrorType, SignInPageErrorParam | ErrorPageParam>
 	RateLimited: 'RateLimited'
 };
 
-/** The URL-safe name of an error: its allow-listed value, otherwise `Configuration`. */
+/**
+ * The URL-safe name of an error: `Unavailable` for a store that is busy or out of reach for a
+ * while (`retryAfterOf`), else its allow-listed value, otherwise `Configuration`.
+ */
 export function urlErrorFor(error: unknown): SignInPageErrorParam | ErrorPageParam {
+	if (retryAfterOf(error) !== undefined) return 'Unavailable';
 	return (error instanceof AuthError && URL_SAFE[error.type]) || 'Configuration';
 }
 
