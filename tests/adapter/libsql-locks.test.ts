@@ -289,6 +289,54 @@ describe('another process holds the WAL index read-mark locks (-shm)', () => {
 		expect(readMarksHeldElsewhere(database.path)).toBe(false);
 	});
 
+	test('alwaysOffThread: a call made the moment the lock is taken (no watch at all) waits without blocking the event loop and rejects retryable; afterwards calls work', { timeout: 60_000 }, async () => {
+		const database = await migratedFile({ wal: true });
+		const client = createClient({ url: database.url });
+		cleanups.push(() => client.close());
+		const adapter = LibSQLAdapter(client, { busyTimeout: 500, retryAfter: 2, alwaysOffThread: true, lockProbeInterval: 0 });
+		const { user, token } = await signedIn(adapter);
+		const url = await staticServer();
+		const release = await holdReadMarks(database.path);
+		for (const [operation, call] of [
+			['getSessionAndUser', () => Promise.resolve(adapter.getSessionAndUser(token))],
+			['createSession', () => Promise.resolve(adapter.createSession(session(user.id, 'z-rejected')))]
+		] as const) {
+			const pending = call();
+			const { answeredFirst, turns } = await whileWaiting(pending, url);
+			expect(answeredFirst, operation).toBe(true);
+			expect(turns, operation).toBeGreaterThan(100);
+			await expect(pending, operation).rejects.toMatchObject({ ...RETRYABLE_BUSY, retryAfter: 2, operation });
+		}
+		await release();
+		await localFile(client).settled();
+		expect(await adapter.getSessionAndUser(token)).toMatchObject({ user: { id: user.id } });
+		expect(await sessionTokens(database.url)).toEqual([token]);
+	});
+
+	test('calls leave the main thread once a probe has been out longer than a healthy one takes, before the watch is sure of the lock', { timeout: 60_000 }, async () => {
+		const database = await migratedFile({ wal: true });
+		const off = openOffThread(database.path, 20, (error) => error);
+		if (!off) throw new Error('no second connection');
+		cleanups.push(() => off.close());
+		// Sampled every turn of an otherwise idle event loop: `active` (SUSPECT_MS after the probe
+		// began) comes ~40 ms before `degraded` (STALL_MS, and the kernel's word). A process kept
+		// off the CPU for those 40 ms would see both at once: up to three lock episodes.
+		let seenFirst = false;
+		for (let episode = 0; episode < 3 && !seenFirst; episode++) {
+			const release = await holdReadMarks(database.path);
+			const deadline = Date.now() + 5000;
+			while (!off.degraded && Date.now() < deadline) {
+				if (off.active) seenFirst = true;
+				await new Promise((resolve) => setImmediate(resolve));
+			}
+			expect(off.degraded, 'the watch notices the lock').toBe(true);
+			expect(off.active).toBe(true);
+			await release();
+			await until(() => !off.degraded && !off.active, 'the lock is gone');
+		}
+		expect(seenFirst).toBe(true);
+	});
+
 	test('off the main thread, a write held up inside SQLite past its deadline rejects busy at the deadline and rolls back when the lock goes (never commits late)', { timeout: 60_000 }, async () => {
 		const database = await migratedFile({ wal: true });
 		const adapter = LibSQLAdapter({ url: database.url });

@@ -14,6 +14,18 @@
  * the session rows are exactly the sign-ins that got a cookie minus the sign-outs that succeeded
  * (nothing lost, nothing duplicated, no orphan row); users are not duplicated. The apps logged
  * the outage and nothing before it, and both serve again once the store is back.
+ *
+ * Each app's event-loop lag per phase is printed. On libSQL, app A runs the adapter as it ships:
+ * under this traffic some call always lands in the moment between another process taking the
+ * read marks and the adapter's watch noticing, and blocks A until the lock goes (README, libSQL
+ * adapter; measured here: about the outage's length). App B runs every call off the main thread
+ * (`alwaysOffThread`): its lag must stay small throughout.
+ *
+ * Bounded: ~15–20 s per store. `SOAK_OUTAGE_SECONDS` (default 2) lengthens each outage for a
+ * long run, such as the issue's 12–30 s. Then SQLite gives up on the read marks after ~10 s, so
+ * A freezes for ~10 s, past its HTTP keep-alive timeout: lanes see connections to A fail, and
+ * the run fails on A's account (measured with 12 s: A 9980 ms, B 8 ms). That is the limit the
+ * README states, shown, not hidden.
  */
 import { createHash } from 'node:crypto';
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
@@ -38,12 +50,28 @@ const LANES = 6;
 const USERS_PER_LANE = 3;
 /** Store up, then each outage and the time after it; the last `after` before the lanes stop. */
 const BEFORE_MS = 2000;
-const DOWN_MS = 2000;
+/** `SOAK_OUTAGE_SECONDS` (default 2) lengthens each outage for a long run, e.g. 12–30 as in the issue. */
+const DOWN_MS = soakOutageMs();
 const AFTER_MS = 2500;
 /** After the store is back: time for pools to reconnect before every answer must be a success. */
 const RECOVERY_GRACE_MS = 1500;
+/**
+ * The most an event loop that never waits for SQLite may lag here. A call stuck inside SQLite
+ * shows as the outage's length (2 s or more); timers on a loaded 2-core machine fire late too
+ * (up to ~0.5 s seen while a test app was being built next to the soak).
+ */
+const LAG_BOUND_MS = 1500;
 /** No answer may take longer (far above any timeout in play; a frozen event loop shows here). */
 const REQUEST_BOUND_MS = 20_000;
+
+/** The test's timeout: the phases (one PostgreSQL outage, two libSQL ones) and a minute to start and count. */
+const TIMEOUT_MS = 60_000 + BEFORE_MS + 2 * (DOWN_MS + AFTER_MS) + 2 * REQUEST_BOUND_MS;
+
+function soakOutageMs(): number {
+	const seconds = Number(process.env.SOAK_OUTAGE_SECONDS ?? 2);
+	if (!Number.isFinite(seconds) || seconds <= 0) throw new Error(`SOAK_OUTAGE_SECONDS must be a positive number, got ${process.env.SOAK_OUTAGE_SECONDS}`);
+	return seconds * 1000;
+}
 
 const cleanups: (() => unknown)[] = [];
 afterEach(async () => {
@@ -260,7 +288,7 @@ function summary(name: string, ledger: Ledger, lag: Record<string, Record<string
 }
 
 describe('soak: two processes, one store, the store gone midway', () => {
-	test('libSQL file (another process holds its write lock for 2 s, later the WAL index for 2 s)', { timeout: 120_000 }, async () => {
+	test(`libSQL file (another process holds its write lock for ${DOWN_MS / 1000} s, later the WAL index for ${DOWN_MS / 1000} s)`, { timeout: TIMEOUT_MS }, async () => {
 		const database = tempDatabase('kitauth-soak-');
 		cleanups.push(() => database.remove());
 		const setup = createClient({ url: database.url });
@@ -292,16 +320,19 @@ describe('soak: two processes, one store, the store gone midway', () => {
 			},
 			outages: [holding('write lock', () => holdWriteLock(database.path, 'immediate')), holding('read marks', () => holdReadMarks(database.path))]
 		};
+		// B runs every call off the main thread (`alwaysOffThread`): its event loop never waits for
+		// SQLite, not even in the moment before the watch notices the read marks (A's may, see above).
 		const job = { store: 'libsql', url: database.url, busyTimeout: 1000 };
-		const apps = await Promise.all([startApp('A', job), startApp('B', job)]);
+		const apps = await Promise.all([startApp('A', job), startApp('B', { ...job, alwaysOffThread: true })]);
 		const { ledger, lag } = await soak(store, apps);
 		console.info(summary('libSQL', ledger, lag));
+		for (const [phase, byApp] of Object.entries(lag)) expect(byApp['B'], `B's event loop blocked during "${phase}"`).toBeLessThan(LAG_BOUND_MS);
 		expect(ledger.violations.slice(0, 20)).toEqual([]);
 		for (const app of apps) expect(ledger.recovered[app.name] ?? 0, `${app.name} serves again`).toBeGreaterThan(0);
 		await account(store, ledger);
 	});
 
-	test('PostgreSQL (the cluster shut down for 2 s)', { timeout: 120_000 }, async () => {
+	test(`PostgreSQL (the cluster shut down for ${DOWN_MS / 1000} s)`, { timeout: TIMEOUT_MS }, async () => {
 		const cluster = await startPostgres();
 		cleanups.push(() => cluster.stop());
 		const admin = new pg.Pool({ connectionString: cluster.connectionString, max: 2 });

@@ -7,7 +7,7 @@
  *     node --experimental-transform-types --import ./tests/support/ts-svelte-import-hook.ts <this> <job JSON>
  *
  * The job: `{ "store": "libsql" | "postgres", "url": "<file: URL or connection string>" }`, plus
- * `busyTimeout` (libSQL). Listens on 127.0.0.1, port 0, and prints `{"port": n}` once it does.
+ * `busyTimeout` and `alwaysOffThread` (libSQL). Listens on 127.0.0.1, port 0, and prints `{"port": n}` once it does.
  * Every error the core logs goes to stderr as one JSON line. Every 100 ms it notes how late its
  * own timer fired; `GET /__lag` answers the worst lateness so far (how long the event loop was
  * blocked) and resets it. Exits when its stdin ends, or on the parent's signal.
@@ -26,12 +26,13 @@ interface Job {
 	store: 'libsql' | 'postgres';
 	url: string;
 	busyTimeout?: number;
+	alwaysOffThread?: boolean;
 }
 
 const job = JSON.parse(process.argv[2] ?? '{}') as Job;
 
 function adapter(): Adapter {
-	if (job.store === 'libsql') return LibSQLAdapter({ url: job.url }, { busyTimeout: job.busyTimeout ?? 1000 });
+	if (job.store === 'libsql') return LibSQLAdapter({ url: job.url }, { busyTimeout: job.busyTimeout ?? 1000, alwaysOffThread: job.alwaysOffThread });
 	// Short connection timeout: a stopped server must fail requests quickly, not hang them.
 	const pool = new pg.Pool({ connectionString: job.url, max: 4, connectionTimeoutMillis: 2000 });
 	// Idle connections killed by a server shutdown must not crash the app.

@@ -70,10 +70,12 @@ export interface LocalFile {
 	/** Runs a PRAGMA on the connection; `undefined` when it must go through the client. */
 	pragma(sql: string, deadline?: number): Promise<unknown[][] | undefined>;
 	/**
-	 * Whether calls run off the main thread now: another process holds the WAL index's read-mark
-	 * locks (see `off-thread.ts`).
+	 * Whether another process holds the WAL index's read-mark locks, as far as the watch knows
+	 * (see `off-thread.ts`): calls run off the main thread until it lets go.
 	 */
 	readonly degraded: boolean;
+	/** Whether calls run off the main thread now: while `degraded`, or a probe is suspiciously slow. */
+	readonly offMainThread: boolean;
 	/** Resolves once no call runs or waits off the main thread. */
 	settled(): Promise<void>;
 	/** Closes the connection (it reopens on the next call while the client is open). */
@@ -86,6 +88,11 @@ export interface LocalFileOptions {
 	 * index's read-mark locks (see `off-thread.ts`); 0: no periodic probe.
 	 */
 	lockProbeInterval?: number;
+	/**
+	 * Every call off the main thread, not only while the watch says the WAL index is held: no call
+	 * can meet the lock on the main thread, at the price of a hop per call (see `off-thread.ts`).
+	 */
+	alwaysOffThread?: boolean;
 }
 
 /** The default `lockProbeInterval`. */
@@ -155,6 +162,7 @@ const remote: LocalFile = {
 	write: async () => undefined,
 	pragma: async () => undefined,
 	degraded: false,
+	offMainThread: false,
 	settled: async () => {},
 	close() {}
 };
@@ -163,13 +171,13 @@ const remote: LocalFile = {
 export function localFile(client: Client, options: LocalFileOptions = {}): LocalFile {
 	let file = files.get(client);
 	if (!file) {
-		file = client.protocol === 'file' ? fileConnection(client, options.lockProbeInterval ?? LOCK_PROBE_INTERVAL) : remote;
+		file = client.protocol === 'file' ? fileConnection(client, options.lockProbeInterval ?? LOCK_PROBE_INTERVAL, options.alwaysOffThread ?? false) : remote;
 		files.set(client, file);
 	}
 	return file;
 }
 
-function fileConnection(client: Client, lockProbeInterval: number): LocalFile {
+function fileConnection(client: Client, lockProbeInterval: number, alwaysOffThread: boolean): LocalFile {
 	let path: Promise<string | null> | undefined;
 	let open: Open | undefined;
 	/** The second connection, off the main thread, and the lock watch (`off-thread.ts`). */
@@ -228,6 +236,9 @@ function fileConnection(client: Client, lockProbeInterval: number): LocalFile {
 		}
 		return unusable() ? undefined : open;
 	};
+
+	/** The connection off the main thread when calls must run there now (see `off-thread.ts`). */
+	const offNow = (): OffThread | undefined => (off && (alwaysOffThread || off.active) ? off : undefined);
 
 	/** A busy error leaves marked as ours: the guard then knows no client needs reconnecting. */
 	const busy = (error: unknown): unknown => {
@@ -387,8 +398,8 @@ function fileConnection(client: Client, lockProbeInterval: number): LocalFile {
 				void connection();
 				return undefined;
 			}
-			// Another process holds the WAL index: the guard's slow path reads off the main thread.
-			if (off?.degraded) return undefined;
+			// Another process holds (or may hold) the WAL index: the guard's slow path reads off the main thread.
+			if (offNow()) return undefined;
 			return run(conn, query.sql, query.args, single)?.rows;
 		},
 		async valuesWhenOpen(stmt, single, deadline) {
@@ -396,8 +407,9 @@ function fileConnection(client: Client, lockProbeInterval: number): LocalFile {
 			if (!query) return undefined;
 			const conn = open ?? (await connection());
 			if (!conn || client.closed) return undefined;
-			if (off?.degraded) {
-				const { rows } = await offRows(off, query.sql, query.args, deadlineOf(deadline));
+			const thread = offNow();
+			if (thread) {
+				const { rows } = await offRows(thread, query.sql, query.args, deadlineOf(deadline));
 				return single ? rows.slice(0, 1) : rows;
 			}
 			return run(conn, query.sql, query.args, single)?.rows;
@@ -407,8 +419,9 @@ function fileConnection(client: Client, lockProbeInterval: number): LocalFile {
 			if (!query) return undefined;
 			const conn = open ?? (await connection());
 			if (!conn || client.closed) return undefined;
-			if (off?.degraded) {
-				const { columns, types, rows } = await offRows(off, query.sql, query.args, deadlineOf(deadline));
+			const thread = offNow();
+			if (thread) {
+				const { columns, types, rows } = await offRows(thread, query.sql, query.args, deadlineOf(deadline));
 				return new ResultSetImpl(columns, types, rows.map((row) => toRow(row as Value[], columns)), 0, undefined);
 			}
 			const result = run(conn, query.sql, query.args, false);
@@ -421,14 +434,16 @@ function fileConnection(client: Client, lockProbeInterval: number): LocalFile {
 			if (unusable()) return undefined;
 			const conn = open ?? (await connection());
 			if (!conn || client.closed) return undefined;
-			if (off?.degraded) return offWrite(off, stmts, deadline, durability);
+			const thread = offNow();
+			if (thread) return offWrite(thread, stmts, deadline, durability);
 			return transact(conn, stmts, deadline, durability);
 		},
 		async pragma(sql, deadline) {
 			if (unusable()) return undefined;
 			const conn = open ?? (await connection());
 			if (!conn || client.closed) return undefined;
-			if (off?.degraded) return (await offRows(off, sql, undefined, deadlineOf(deadline))).rows;
+			const thread = offNow();
+			if (thread) return (await offRows(thread, sql, undefined, deadlineOf(deadline))).rows;
 			const started = performance.now();
 			try {
 				const rows = conn.db.prepare(sql).raw(true).all() as unknown[][];
@@ -442,6 +457,9 @@ function fileConnection(client: Client, lockProbeInterval: number): LocalFile {
 		},
 		get degraded() {
 			return off?.degraded ?? false;
+		},
+		get offMainThread() {
+			return offNow() !== undefined;
 		},
 		settled: async () => off?.settled(),
 		close

@@ -12,13 +12,15 @@
  * while the database is healthy, and this connection while it is not:
  *
  * - The watch: a probe (`SELECT 1 FROM sqlite_schema`, a read transaction like any call's) runs
- *   here every `probeInterval` ms. A probe, or any call here, that has not come back after
- *   `STALL_MS`, or came back with SQLITE_PROTOCOL, means the lock is held: `degraded`. So does a
- *   call on the main thread that took longer than `STALL_MS` or failed with SQLITE_PROTOCOL
- *   (`stalled()`). Where the kernel's lock table can be read (`wal-locks.ts`, Linux), a call that
- *   was merely slow (a machine short of CPU) is told apart: only a lock another process holds on a
- *   read mark counts. It lasts until a probe or call here that began after that comes back
- *   without SQLITE_PROTOCOL (one is started as soon as nothing else runs here).
+ *   here every `probeInterval` ms. While a probe has been out longer than `SUSPECT_MS`, calls
+ *   already come here (`active`: it may be stuck on the lock; if it was merely slow, they paid a
+ *   hop). A probe, or any call here, that has not come back after `STALL_MS`, or came back with
+ *   SQLITE_PROTOCOL, means the lock is held: `degraded` until it goes. So does a call on the main
+ *   thread that took longer than `STALL_MS` or failed with SQLITE_PROTOCOL (`stalled()`). Where
+ *   the kernel's lock table can be read (`wal-locks.ts`, Linux), a call that was merely slow (a
+ *   machine short of CPU) is told apart: only a lock another process holds on a read mark counts.
+ *   It lasts until a probe or call here that began after that comes back without SQLITE_PROTOCOL
+ *   (one is started as soon as nothing else runs here).
  * - While degraded, every call runs here, one at a time, each with its deadline: a read that has
  *   not come back by then rejects busy (its late result is dropped); a write runs BEGIN IMMEDIATE
  *   … COMMIT step by step and commits only if its deadline has not passed and it was not given up
@@ -27,8 +29,15 @@
  *   given up before its turn never starts.
  *
  * What remains: a call made on the main thread after another process took the lock and before
- * the watch noticed (at most `probeInterval` + `STALL_MS`, 150 ms by default) still blocks the
- * thread until the lock goes or SQLite gives up (~10 s). After it, no call does.
+ * the next probe has been out `SUSPECT_MS` (at most `probeInterval` + `SUSPECT_MS`, 110 ms by
+ * default; tests/bench/lock-window.ts measured a median of 68 ms and at most 105 ms, against 103
+ * and 154 ms when only `STALL_MS` counted, on a quiet 2-core machine) still blocks the thread
+ * until the lock goes or SQLite gives up (~10 s). After it, no call does. The adapter's
+ * `alwaysOffThread` closes the window by running every call here, at a price on the hot path:
+ * a session read then takes ~90–115 µs of main-thread time instead of ~13–23 (measured in
+ * process; the hop through `libsql/promise` costs the main thread more than the read itself).
+ * A shorter `probeInterval` narrows the window for a price: each probe costs ~0.2–0.5 ms of CPU (mostly
+ * waking an idle process), ~0.5 % of a core at 100 ms.
  */
 import AsyncDatabase from 'libsql/promise';
 import { errorCode } from './errors.js';
@@ -36,6 +45,13 @@ import { readMarksHeldElsewhere } from './wal-locks.js';
 
 /** How long a call may take before it counts as held up by the lock (a healthy one: < 1 ms). */
 export const STALL_MS = 50;
+
+/**
+ * How long a probe may be out before calls stop going to the main thread (not yet a sign of the
+ * lock: that takes `STALL_MS` and the kernel's word). A healthy probe comes back in well under
+ * 1 ms; one held up by a machine short of CPU costs the calls made meanwhile only a hop each.
+ */
+export const SUSPECT_MS = 10;
 
 /** The probe: any statement that reads the database begins a read transaction, as calls do. */
 const PROBE = 'SELECT 1 FROM sqlite_schema LIMIT 1';
@@ -73,8 +89,13 @@ export interface OffThreadStatement {
 }
 
 export interface OffThread {
-	/** Whether calls should run here now (see the header comment). */
+	/** Whether the lock is held, as far as the watch knows: calls run here until it goes. */
 	readonly degraded: boolean;
+	/**
+	 * Whether calls should run here now: while `degraded`, and while a probe has been out longer
+	 * than `SUSPECT_MS` (see the header comment).
+	 */
+	readonly active: boolean;
 	/**
 	 * A main-thread call was held up (`certain`: SQLite said it was the WAL index): run calls here
 	 * until a probe says the lock is gone.
@@ -123,6 +144,8 @@ export function openOffThread(path: string, probeInterval: number, busy: (error:
 	/** Bumped by each sign of the lock; a job that began at the current epoch and ends well clears it. */
 	let epoch = 0;
 	let tripped = false;
+	/** When the probe running now began (`performance.now()`); `undefined`: none runs. */
+	let probing: number | undefined;
 	const given = new WeakSet<object>();
 	let synchronous: number | undefined;
 
@@ -163,7 +186,12 @@ export function openOffThread(path: string, probeInterval: number, busy: (error:
 	function probe(): void {
 		if (closed || running || pending > 0) return;
 		void enqueue(undefined, async () => {
-			await (await statement(PROBE)).all([]);
+			probing = performance.now();
+			try {
+				await (await statement(PROBE)).all([]);
+			} finally {
+				probing = undefined;
+			}
 		}).catch(() => {});
 	}
 
@@ -265,6 +293,12 @@ export function openOffThread(path: string, probeInterval: number, busy: (error:
 	return {
 		get degraded() {
 			return tripped;
+		},
+		get active() {
+			// A probe out longer than a healthy one takes may be stuck on the lock: until it comes
+			// back, calls wait their turn here rather than risk the main thread (at worst, if it
+			// was merely slow, they paid a hop). Noticing then takes `SUSPECT_MS`, not `STALL_MS`.
+			return tripped || (probing !== undefined && performance.now() - probing > SUSPECT_MS);
 		},
 		stalled(certain) {
 			if (certain || lockSuspected()) trip();
