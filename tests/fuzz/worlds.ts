@@ -17,7 +17,7 @@ import Email from '../../src/lib/providers/email.js';
 import Passkey from '../../src/lib/providers/passkey.js';
 import { cookieTable, legacySessionCookie, SESSION_COOKIE } from '../../src/lib/core/session/cookies.js';
 import { setCookies, TestClient } from '../support/client.js';
-import { ROGUE_CLIENT_ID, ROGUE_CLIENT_SECRET, type RogueIdp } from '../support/rogue-idp.js';
+import { ROGUE_CLIENT_ID, ROGUE_CLIENT_SECRET, roguePlainOAuth, type RogueIdp } from '../support/rogue-idp.js';
 import { passwordProvider, SECRET } from '../integration/fixtures.js';
 import type { FuzzTarget, Material } from './generator.js';
 
@@ -62,18 +62,7 @@ export async function openWorld(options: WorldOptions): Promise<World> {
 	const errors: Error[] = [];
 	let sent = 0;
 	const oidc: OAuthConfig = { id: 'rogue', name: 'Rogue', type: 'oidc', issuer: rogue.issuer, clientId: ROGUE_CLIENT_ID, clientSecret: ROGUE_CLIENT_SECRET };
-	const oauth: OAuthConfig = {
-		id: 'rogue-oauth',
-		name: 'Rogue OAuth',
-		type: 'oauth',
-		issuer: rogue.issuer,
-		authorization: `${rogue.issuer}/authorize`,
-		token: `${rogue.issuer}/token`,
-		userinfo: `${rogue.issuer}/userinfo`,
-		clientId: ROGUE_CLIENT_ID,
-		clientSecret: ROGUE_CLIENT_SECRET,
-		checks: ['pkce', 'state']
-	};
+	const oauth = roguePlainOAuth(rogue.issuer, { id: 'rogue-oauth', name: 'Rogue OAuth', checks: ['pkce', 'state'] });
 	const config: AuthConfig = {
 		secret: SECRET,
 		trustHost: true,
