@@ -117,7 +117,7 @@ export function createSignIn(getServer: GetServer): SignInFunction {
 			}
 			if (!(error instanceof AuthError)) throw error;
 			const failure = refusal(error, provider?.id, keptValues(provider, fields));
-			// The store is busy or out of reach for a while: 503 (nothing was committed), and when to retry.
+			// The store is busy or out of reach for a while: 503 (the call that failed changed nothing), and when to retry.
 			const retryAfter = retryAfterOf(error);
 			return retryAfter === undefined ? fail(400, failure) : fail(503, { ...failure, retryAfter });
 		}
