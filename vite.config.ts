@@ -21,6 +21,8 @@ export default defineConfig({
 			'tests/adapter/**/*.test.ts',
 			'tests/sveltekit/**/*.test.ts',
 			'tests/package/**/*.test.ts',
+			'tests/fuzz/**/*.test.ts',
+			'tests/soak/**/*.test.ts',
 			'tests/migration/**/*.test.ts',
 			'tests/edge/**/*.test.ts',
 			'src/**/*.test.ts'

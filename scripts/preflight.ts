@@ -28,7 +28,7 @@ export interface OsPackage {
 
 const PG_ROOT = '/usr/lib/postgresql';
 
-/** Where the tests look for each (playwright.config.ts, tests/support/postgres.ts, tests/support/redis.ts). */
+/** Where the tests look for each (playwright.config.ts, tests/support/postgres.ts, tests/support/redis.ts, tests/support/lock-holders.ts). */
 export const OS_PACKAGES: readonly OsPackage[] = [
 	{
 		name: 'chromium',
@@ -44,6 +44,11 @@ export const OS_PACKAGES: readonly OsPackage[] = [
 		name: 'redis-server',
 		for: "the rate limiter's Redis store",
 		present: (machine) => machine.isExecutable('/usr/bin/redis-server')
+	},
+	{
+		name: 'python3',
+		for: "the lock tests (it holds SQLite's shared-memory locks: Node has no fcntl)",
+		present: (machine) => machine.isExecutable('/usr/bin/python3')
 	}
 ];
 

@@ -4,13 +4,14 @@
  * busy error, the client the app handed us loses no later write (see `guard.ts`).
  */
 import { createClient, type Client } from '@libsql/client';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { chmodSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, test } from 'vitest';
 import { LibSQLAdapter, migrate } from '../../src/lib/adapters/libsql/index.js';
 import { localFile as cachedReader } from '../../src/lib/adapters/libsql/local.js';
 import type { AdapterUser } from '../../src/lib/core/types/models.js';
+import { holdWriteLock, type Release } from '../support/lock-holders.js';
 import { newUser } from './conformance/fixtures.js';
 import { countRows, recording, tempDatabase, type TempDatabase } from './support.js';
 
@@ -34,21 +35,8 @@ async function migratedFile(options: { wal: boolean }): Promise<TempDatabase> {
 }
 
 /** Another process holding `BEGIN EXCLUSIVE` on the file, until the returned function is called. */
-async function lockExclusively(path: string): Promise<() => Promise<void>> {
-	const holder = fileURLToPath(new URL('../support/sqlite-lock-holder.ts', import.meta.url));
-	const locker = spawn(process.execPath, ['--no-warnings', holder, path], {
-		stdio: ['pipe', 'pipe', 'inherit']
-	});
-	const exited = new Promise((resolve) => locker.on('exit', resolve));
-	await new Promise<void>((resolve, reject) => {
-		locker.stdout.once('data', () => resolve());
-		locker.once('exit', (code) => reject(new Error(`the lock holder exited with ${code}`)));
-	});
-	let released: Promise<unknown> | undefined;
-	const release = async () => {
-		released ??= (locker.stdin.end(), exited);
-		await released;
-	};
+async function lockExclusively(path: string): Promise<Release> {
+	const release = await holdWriteLock(path, 'exclusive');
 	cleanups.push(() => void release());
 	return release;
 }

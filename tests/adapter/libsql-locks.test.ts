@@ -2,7 +2,8 @@
  * A database locked by another process must not freeze the server (issue "Hardening"). Another OS
  * process holds a real lock on the file: SQLite's write lock (`BEGIN IMMEDIATE`), an exclusive
  * lock on a rollback-journal database (readers wait too), or the WAL index's read-mark locks in
- * the `-shm` file. While it does:
+ * the `-shm` file (there SQLite itself spins for ~10 s inside any call: the adapter's watch sends
+ * calls off the main thread once it notices, see `off-thread.ts`). While it does:
  * - the event loop keeps serving: an HTTP server in this process answers a static request, and
  *   `setImmediate` pings keep running, while an adapter call waits for the lock;
  * - the waiting call rejects, while the lock is still held, with a retryable `LibSQLAdapterError`
@@ -11,13 +12,15 @@
  *   connection), nothing retries after the rejection, and every write reported as done is there.
  */
 import { createClient, type Client } from '@libsql/client';
-import { spawn } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, test } from 'vitest';
 import { LibSQLAdapter, migrate, type LibSQLAdapterInstance } from '../../src/lib/adapters/libsql/index.js';
+import { localFile } from '../../src/lib/adapters/libsql/local.js';
+import { openOffThread } from '../../src/lib/adapters/libsql/off-thread.js';
+import { readMarksHeldElsewhere } from '../../src/lib/adapters/libsql/wal-locks.js';
 import type { AdapterUser } from '../../src/lib/core/types/models.js';
+import { holdReadMarks as takeReadMarks, holdWriteLock as takeWriteLock, type Release } from '../support/lock-holders.js';
 import { newUser } from './conformance/fixtures.js';
 import { tempDatabase, type TempDatabase } from './support.js';
 
@@ -42,32 +45,15 @@ async function migratedFile(options: { wal: boolean }): Promise<TempDatabase> {
 	return database;
 }
 
-/**
- * Starts a lock-holding process and resolves once it holds the lock, with a function that makes
- * it let go and resolves once it has exited.
- */
-async function holdLock(command: string, args: string[]): Promise<() => Promise<void>> {
-	const holder = spawn(command, args, { stdio: ['pipe', 'pipe', 'inherit'] });
-	const exited = new Promise<void>((resolve) => holder.on('exit', () => resolve()));
-	await new Promise<void>((resolve, reject) => {
-		holder.stdout.once('data', () => resolve());
-		holder.once('exit', (code) => reject(new Error(`the lock holder exited with ${code}`)));
-	});
-	let released: Promise<void> | undefined;
-	const release = () => (released ??= (holder.stdin.end(), exited));
+/** Holds a lock in another process until the test ends (or the returned function is called). */
+async function held(taking: Promise<Release>): Promise<Release> {
+	const release = await taking;
 	cleanups.push(release);
 	return release;
 }
 
-const support = (name: string) => fileURLToPath(new URL(`../support/${name}`, import.meta.url));
-
-/** SQLite's write lock, or with `exclusive` on a rollback journal, readers kept out too. */
-const holdWriteLock = (path: string, mode: 'immediate' | 'exclusive') =>
-	holdLock(process.execPath, ['--no-warnings', support('sqlite-lock-holder.ts'), path, mode]);
-
-/** The WAL index's read-mark locks (3–7), as SQLite holds them while it recovers the WAL. */
-const holdReadMarks = (path: string, holdMs?: number) =>
-	holdLock('python3', [support('wal-index-lock-holder.py'), path, '3', '5', ...(holdMs ? [String(holdMs)] : [])]);
+const holdWriteLock = (path: string, mode: 'immediate' | 'exclusive') => held(takeWriteLock(path, mode));
+const holdReadMarks = (path: string, holdMs?: number) => held(takeReadMarks(path, { holdMs }));
 
 /** A static file server in this process: it can only answer while the event loop runs. */
 async function staticServer(): Promise<string> {
@@ -100,6 +86,15 @@ async function whileWaiting(pending: Promise<unknown>, url: string): Promise<{ a
 	expect(body).toBe('static');
 	await done;
 	return { answeredFirst, turns };
+}
+
+/** Waits (bounded) until `condition` holds. */
+async function until(condition: () => boolean, what: string, ms = 15_000): Promise<void> {
+	const deadline = Date.now() + ms;
+	while (!condition()) {
+		if (Date.now() > deadline) throw new Error(`${what}: not within ${ms} ms`);
+		await new Promise((resolve) => setTimeout(resolve, 10));
+	}
 }
 
 async function sessionTokens(url: string): Promise<string[]> {
@@ -229,12 +224,153 @@ describe('another process holds an exclusive lock on a rollback-journal database
 
 describe('another process holds the WAL index read-mark locks (-shm)', () => {
 	// SQLite waits for these inside `walTryBeginRead`, up to ~10 s, whatever the busy timeout: a
-	// call that meets them blocks the thread it runs on (see guard.ts). What the adapter
-	// guarantees there: the call fails retryable, and a write held up past its deadline is rolled
-	// back instead of committing late.
+	// call that meets them blocks the thread it runs on (see guard.ts). The adapter's watch probes
+	// for them off the main thread; once it notices, every call runs there and gives up at its
+	// deadline, and the event loop keeps serving.
+	test('once the watch notices, the event loop keeps serving; reads and writes reject retryable while the lock is held; nothing commits late; afterwards calls work on the main thread again', { timeout: 60_000 }, async () => {
+		const database = await migratedFile({ wal: true });
+		const client = createClient({ url: database.url });
+		cleanups.push(() => client.close());
+		const adapter = LibSQLAdapter(client, { busyTimeout: 1000, retryAfter: 3 });
+		const { user, token } = await signedIn(adapter);
+		const local = localFile(client);
+		const url = await staticServer();
+		expect(local.degraded).toBe(false);
+
+		const release = await holdReadMarks(database.path);
+		await until(() => local.degraded, 'the watch notices the lock');
+		const busy = { ...RETRYABLE_BUSY, retryAfter: 3 };
+		const calls: [string, () => Promise<unknown>][] = [
+			['getSessionAndUser', () => Promise.resolve(adapter.getSessionAndUser(token))],
+			['createSession', () => Promise.resolve(adapter.createSession(session(user.id, 'z-rejected')))],
+			['getUser', () => Promise.resolve(adapter.getUser(user.id))],
+			['listSessionsByUserId', () => Promise.resolve(adapter.listSessionsByUserId(user.id))],
+			['updateUser', () => Promise.resolve(adapter.updateUser({ id: user.id, name: 'during the lock' }))],
+			['hitRateLimit', () => Promise.resolve(adapter.hitRateLimit('k', 60_000, Date.now()))]
+		];
+		for (const [operation, call] of calls) {
+			const pending = call();
+			const { answeredFirst, turns } = await whileWaiting(pending, url);
+			expect(answeredFirst, operation).toBe(true);
+			expect(turns, operation).toBeGreaterThan(100);
+			await expect(pending, operation).rejects.toMatchObject({ ...busy, operation });
+		}
+		await release();
+
+		await until(() => !local.degraded, 'the watch notices the lock is gone');
+		// Whatever was given up has finished (rolled back) by now.
+		await local.settled();
+		expect(await adapter.getSessionAndUser(token)).toMatchObject({ user: { id: user.id, name: user.name } });
+		const after = `b-${crypto.randomUUID()}`;
+		await adapter.createSession(session(user.id, after));
+		expect(local.degraded).toBe(false);
+		expect(await sessionTokens(database.url)).toEqual([token, after].sort());
+		expect((await adapter.getUser(user.id))?.name).toBe(user.name);
+		expect(await adapter.hitRateLimit('k', 60_000, Date.now())).toMatchObject({ count: 1 });
+	});
+
+	test('the kernel lock table tells a held read mark from a slow call (Linux /proc/locks)', async () => {
+		const database = await migratedFile({ wal: true });
+		// A connection of this process creates the -shm file; its own locks never count.
+		const client = createClient({ url: database.url });
+		cleanups.push(() => client.close());
+		await client.execute('SELECT count(*) FROM "user"');
+		expect(readMarksHeldElsewhere(database.path)).toBe(false);
+		expect(readMarksHeldElsewhere(`${database.path}.missing`)).toBeUndefined();
+		// The write lock (byte 120) and the checkpoint and recovery locks (121, 122) are not read marks.
+		const writeLock = await held(takeReadMarks(database.path, { first: 0, count: 3 }));
+		expect(readMarksHeldElsewhere(database.path)).toBe(false);
+		await writeLock();
+		for (const [first, count] of [[3, 5], [7, 1], [2, 2]] as const) {
+			const release = await held(takeReadMarks(database.path, { first, count }));
+			expect(readMarksHeldElsewhere(database.path), `locks ${first}+${count}`).toBe(true);
+			await release();
+		}
+		expect(readMarksHeldElsewhere(database.path)).toBe(false);
+	});
+
+	test('alwaysOffThread: a call made the moment the lock is taken (no watch at all) waits without blocking the event loop and rejects retryable; afterwards calls work', { timeout: 60_000 }, async () => {
+		const database = await migratedFile({ wal: true });
+		const client = createClient({ url: database.url });
+		cleanups.push(() => client.close());
+		const adapter = LibSQLAdapter(client, { busyTimeout: 500, retryAfter: 2, alwaysOffThread: true, lockProbeInterval: 0 });
+		const { user, token } = await signedIn(adapter);
+		const url = await staticServer();
+		const release = await holdReadMarks(database.path);
+		for (const [operation, call] of [
+			['getSessionAndUser', () => Promise.resolve(adapter.getSessionAndUser(token))],
+			['createSession', () => Promise.resolve(adapter.createSession(session(user.id, 'z-rejected')))]
+		] as const) {
+			const pending = call();
+			const { answeredFirst, turns } = await whileWaiting(pending, url);
+			expect(answeredFirst, operation).toBe(true);
+			expect(turns, operation).toBeGreaterThan(100);
+			await expect(pending, operation).rejects.toMatchObject({ ...RETRYABLE_BUSY, retryAfter: 2, operation });
+		}
+		await release();
+		await localFile(client).settled();
+		expect(await adapter.getSessionAndUser(token)).toMatchObject({ user: { id: user.id } });
+		expect(await sessionTokens(database.url)).toEqual([token]);
+	});
+
+	test('calls leave the main thread once a probe has been out longer than a healthy one takes, before the watch is sure of the lock', { timeout: 60_000 }, async () => {
+		const database = await migratedFile({ wal: true });
+		const off = openOffThread(database.path, 20, (error) => error);
+		if (!off) throw new Error('no second connection');
+		cleanups.push(() => off.close());
+		// Sampled every turn of an otherwise idle event loop: `active` (SUSPECT_MS after the probe
+		// began) comes ~40 ms before `degraded` (STALL_MS, and the kernel's word). A process kept
+		// off the CPU for those 40 ms would see both at once: up to three lock episodes.
+		let seenFirst = false;
+		for (let episode = 0; episode < 3 && !seenFirst; episode++) {
+			const release = await holdReadMarks(database.path);
+			const deadline = Date.now() + 5000;
+			while (!off.degraded && Date.now() < deadline) {
+				if (off.active) seenFirst = true;
+				await new Promise((resolve) => setImmediate(resolve));
+			}
+			expect(off.degraded, 'the watch notices the lock').toBe(true);
+			expect(off.active).toBe(true);
+			await release();
+			await until(() => !off.degraded && !off.active, 'the lock is gone');
+		}
+		expect(seenFirst).toBe(true);
+	});
+
+	test('off the main thread, a write held up inside SQLite past its deadline rejects busy at the deadline and rolls back when the lock goes (never commits late)', { timeout: 60_000 }, async () => {
+		const database = await migratedFile({ wal: true });
+		const adapter = LibSQLAdapter({ url: database.url });
+		const { user, token } = await signedIn(adapter);
+		const off = openOffThread(database.path, 0, (error) => error);
+		if (!off) throw new Error('no second connection');
+		cleanups.push(() => off.close());
+		const url = await staticServer();
+		const release = await holdReadMarks(database.path);
+		const insert = { sql: 'INSERT INTO "session" ("sessionToken", "userId", "expires") VALUES (?, ?, ?)', args: ['z-late', user.id, Date.now() + 86_400_000] };
+		// Nothing else runs there: BEGIN IMMEDIATE itself is held up inside SQLite.
+		const write = off.transact([insert], Date.now() + 500, false);
+		const { answeredFirst, turns } = await whileWaiting(write, url);
+		expect(answeredFirst).toBe(true);
+		expect(turns).toBeGreaterThan(100);
+		await expect(write).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
+		expect(off.degraded).toBe(true);
+		const read = off.rows({ sql: 'SELECT count(*) FROM "session"', args: [] }, Date.now() + 200);
+		await expect(read).rejects.toMatchObject({ code: 'SQLITE_BUSY' });
+		await release();
+		// BEGIN gets its lock now; the write, given up, rolls back instead of going on.
+		await off.settled();
+		expect(await sessionTokens(database.url)).toEqual([token]);
+		// And the connection works: a write within its deadline commits.
+		const done = await off.transact([{ ...insert, args: ['b-done', user.id, Date.now() + 86_400_000] }], Date.now() + 5000, false);
+		expect(done[0]).toMatchObject({ reader: false, changes: 1 });
+		expect(await sessionTokens(database.url)).toEqual(['b-done', token].sort());
+		expect(off.degraded).toBe(false);
+	});
+
 	test('a write held up inside SQLite past its deadline is rolled back and rejects retryable', { timeout: 60_000 }, async () => {
 		const database = await migratedFile({ wal: true });
-		const adapter = LibSQLAdapter({ url: database.url }, { busyTimeout: 300 });
+		// No watch: the write meets the lock on the main thread.
+		const adapter = LibSQLAdapter({ url: database.url }, { busyTimeout: 300, lockProbeInterval: 0 });
 		const { user, token } = await signedIn(adapter);
 		// Let go by itself after 2 s: until then this thread is inside SQLite.
 		await holdReadMarks(database.path, 2000);
@@ -248,14 +384,25 @@ describe('another process holds the WAL index read-mark locks (-shm)', () => {
 		expect(await sessionTokens(database.url)).toEqual([token, after]);
 	});
 
-	test('when SQLite gives up (SQLITE_PROTOCOL), reads and writes reject retryable; after the lock they work', { timeout: 90_000 }, async () => {
+	test('without the watch, the first call blocks until SQLite gives up (SQLITE_PROTOCOL) and rejects retryable; the calls after it wait off the main thread; after the lock they work', { timeout: 90_000 }, async () => {
 		const database = await migratedFile({ wal: true });
-		const adapter = LibSQLAdapter({ url: database.url }, { busyTimeout: 300 });
+		const client = createClient({ url: database.url });
+		cleanups.push(() => client.close());
+		const adapter = LibSQLAdapter(client, { busyTimeout: 300, lockProbeInterval: 0 });
 		const { user, token } = await signedIn(adapter);
+		const local = localFile(client);
+		const url = await staticServer();
 		const release = await holdReadMarks(database.path);
 		await expect(adapter.getSessionAndUser(token)).rejects.toMatchObject({ ...RETRYABLE_BUSY, operation: 'getSessionAndUser' });
-		await expect(adapter.createSession(session(user.id, 'z-rejected'))).rejects.toMatchObject(RETRYABLE_BUSY);
+		expect(local.degraded).toBe(true);
+		const write = Promise.resolve(adapter.createSession(session(user.id, 'z-rejected')));
+		const { answeredFirst, turns } = await whileWaiting(write, url);
+		expect(answeredFirst).toBe(true);
+		expect(turns).toBeGreaterThan(100);
+		await expect(write).rejects.toMatchObject({ ...RETRYABLE_BUSY, operation: 'createSession' });
 		await release();
+		await until(() => !local.degraded, 'a probe finds the lock gone');
+		await local.settled();
 		expect(await adapter.getSessionAndUser(token)).toMatchObject({ user: { id: user.id } });
 		expect(await sessionTokens(database.url)).toEqual([token]);
 	});

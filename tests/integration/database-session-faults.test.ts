@@ -6,7 +6,7 @@
  * cookie is ever set, and nothing hangs (the adapter's busy timeout bounds every wait).
  */
 import { createClient } from '@libsql/client';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,7 @@ import { LibSQLAdapter, migrate } from '../../src/lib/adapters/libsql/index.js';
 import { AdapterError } from '../../src/lib/core/index.js';
 import type { Setup } from './fixtures.js';
 import { tempDatabase } from '../adapter/support.js';
+import { holdWriteLock } from '../support/lock-holders.js';
 import { dbSetup, openStore, sha256, STORE_KINDS, type Store } from './database-fixtures.js';
 import { ALICE_LOGIN, ORIGIN, SECRET, SESSION_COOKIE, sessionCookiesSet, setup, signedIn } from './fixtures.js';
 
@@ -120,14 +121,8 @@ describe('a database file locked by another process past the busy timeout', () =
 		const browser = await signedIn(s);
 		const token = browser.cookie(SESSION_COOKIE)!;
 
-		const holder = fileURLToPath(new URL('../support/sqlite-lock-holder.ts', import.meta.url));
-		const locker = spawn(process.execPath, ['--no-warnings', holder, temp.path], { stdio: ['pipe', 'pipe', 'inherit'] });
-		const exited = new Promise((resolve) => locker.on('exit', resolve));
-		cleanups.push(() => void locker.stdin.end());
-		await new Promise<void>((resolve, reject) => {
-			locker.stdout.once('data', () => resolve());
-			locker.once('exit', (code) => reject(new Error(`the lock holder exited with ${code}`)));
-		});
+		const release = await holdWriteLock(temp.path);
+		cleanups.push(() => void release());
 
 		const secrets = [token, sha256(token), temp.dir];
 		await expectBusyPage(await s.client().signInWithCredentials('credentials', { ...ALICE_LOGIN }), secrets);
@@ -135,8 +130,7 @@ describe('a database file locked by another process past the busy timeout', () =
 		expect(s.errors.some((e) => (e as AdapterError).cause?.err?.message.includes('locked'))).toBe(true);
 		expect(((await browser.session()) as { user?: { email?: string } }).user?.email).toBe('alice@example.com');
 
-		locker.stdin.end();
-		await exited;
+		await release();
 		// Once the lock is gone, sign-in works again.
 		const later = await signedIn(s);
 		expect(later.cookie(SESSION_COOKIE)).toMatch(/^[0-9a-f]{64}$/);

@@ -11,7 +11,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { OAuthConfig } from '../../src/lib/core/types.js';
 import { startTestIdp, type TestIdp } from '../support/oidc-provider.js';
-import { ROGUE_CLIENT_ID, ROGUE_CLIENT_SECRET, startRogueIdp, type IdTokenFlaw, type RogueIdp } from '../support/rogue-idp.js';
+import { ROGUE_CLIENT_ID, ROGUE_CLIENT_SECRET, roguePlainOAuth, startRogueIdp, type IdTokenFlaw, type RogueIdp } from '../support/rogue-idp.js';
 import {
 	APP_ORIGIN,
 	callbackUri,
@@ -289,19 +289,7 @@ describe('flawed ID tokens (rogue OP): refused, no session, no userinfo call', (
 });
 
 test("plain OAuth 2 with checks: ['nonce']: an ID token with another nonce → refused, no userinfo call", async () => {
-	const plain: OAuthConfig = {
-		id: 'rogue-plain',
-		name: 'Rogue plain',
-		type: 'oauth',
-		// Explicit endpoints, no discovery; the issuer for the OP's RFC 9207 `iss` response parameter.
-		issuer: rogue.issuer,
-		authorization: `${rogue.issuer}/authorize`,
-		token: `${rogue.issuer}/token`,
-		userinfo: `${rogue.issuer}/userinfo`,
-		clientId: ROGUE_CLIENT_ID,
-		clientSecret: ROGUE_CLIENT_SECRET,
-		checks: ['pkce', 'nonce']
-	};
+	const plain = roguePlainOAuth(rogue.issuer, { id: 'rogue-plain', name: 'Rogue plain', checks: ['pkce', 'nonce'] });
 	const a = oauthApp([plain]);
 	const control = await oauthSignIn(a.browser(), 'rogue-plain', viaRogue);
 	expect(control.res.headers.get('location'), explain(a.errors)).toBe(`${APP_ORIGIN}/`);

@@ -41,6 +41,18 @@ export function isDeletion(cookie: SetCookie): boolean {
 	return typeof expires === 'string' && Date.parse(expires) <= Date.now();
 }
 
+/**
+ * The session cookies this response sets to a value, whole or chunked (`<name>.<n>`), under any
+ * of its names: plain (http), `__Host-` (kitauth on https) or `__Secure-` (Auth.js on https).
+ */
+export function sessionCookiesGranted(res: Response, sessionCookie: string): SetCookie[] {
+	const base = sessionCookie.replace(/^__(Secure|Host)-/, '');
+	const names = [base, `__Secure-${base}`, `__Host-${base}`];
+	return setCookies(res)
+		.filter((c) => names.some((name) => c.name === name || c.name.startsWith(`${name}.`)))
+		.filter((c) => c.value !== '' && !isDeletion(c));
+}
+
 export interface RequestOptions {
 	method?: string;
 	/** Sent as given; a `cookie` header here replaces the jar's. */

@@ -13,11 +13,11 @@
  */
 import { DrizzleAdapter } from '@auth/drizzle-adapter';
 import { drizzle } from 'drizzle-orm/node-postgres';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import pg from 'pg';
 import { Auth } from '../../src/lib/core/index.js';
 import type { AuthConfig } from '../../src/lib/core/types.js';
 import { passwordProvider, SECRET } from '../integration/fixtures.js';
+import { serveApp } from './app-server.js';
 
 const [connectionString = ''] = process.argv.slice(2);
 const pool = new pg.Pool({ connectionString, max: 4 });
@@ -37,45 +37,4 @@ const config: AuthConfig = {
 	}
 };
 
-async function toRequest(req: IncomingMessage, origin: string): Promise<Request> {
-	const headers = new Headers();
-	for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
-	const chunks: Buffer[] = [];
-	for await (const chunk of req) chunks.push(chunk as Buffer);
-	const method = req.method ?? 'GET';
-	const body = method === 'GET' || method === 'HEAD' ? undefined : new Uint8Array(Buffer.concat(chunks));
-	// The listening address, never the (client-chosen) Host header.
-	return new Request(`${origin}${req.url ?? '/'}`, { method, headers, body });
-}
-
-async function send(response: Response, res: ServerResponse): Promise<void> {
-	const headers: Record<string, string | string[]> = {};
-	response.headers.forEach((value, name) => {
-		if (name !== 'set-cookie') headers[name] = value;
-	});
-	const cookies = response.headers.getSetCookie();
-	if (cookies.length) headers['set-cookie'] = cookies;
-	const body = new Uint8Array(await response.arrayBuffer());
-	res.writeHead(response.status, headers).end(body);
-}
-
-let origin = '';
-const server = createServer((req, res) => {
-	toRequest(req, origin)
-		.then((request) => Auth(request, config))
-		.then((response) => send(response, res))
-		.catch((error: unknown) => {
-			process.stderr.write(`${JSON.stringify({ name: 'ServerError', message: String(error) })}\n`);
-			if (res.headersSent) return void res.destroy();
-			res.writeHead(500).end();
-		});
-});
-
-server.listen(0, '127.0.0.1', () => {
-	const address = server.address();
-	if (!address || typeof address === 'string') throw new Error('the app server has no port');
-	origin = `http://127.0.0.1:${address.port}`;
-	process.stdout.write(`${JSON.stringify({ port: address.port })}\n`);
-});
-
-process.stdin.on('end', () => process.exit(0)).resume();
+serveApp((request) => Auth(request, config));

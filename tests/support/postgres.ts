@@ -8,7 +8,7 @@
  * Also: the pg-core tables of `@auth/drizzle-adapter`'s default Postgres schema, and their DDL as
  * drizzle-kit generates it.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -24,6 +24,10 @@ export interface PostgresCluster {
 	user: 'postgres';
 	database: 'postgres';
 	connectionString: string;
+	/** Shuts the server down (fast: open connections are cut), keeping its data; resolves once it is down. */
+	halt(): Promise<void>;
+	/** Starts it again after `halt()`, on the same port; resolves once it accepts connections. */
+	start(): Promise<void>;
 	stop(): void;
 }
 
@@ -95,10 +99,23 @@ export async function startPostgres(): Promise<PostgresCluster> {
 		}
 	};
 
+	/** `run` without blocking this process's event loop (other work goes on meanwhile). */
+	const runAsync = (tool: string, args: string[]) =>
+		new Promise<void>((resolve, reject) => {
+			const command = asRoot ? 'runuser' : join(bin, tool);
+			const argv = asRoot ? ['-u', 'postgres', '--', join(bin, tool), ...args] : args;
+			const child = spawn(command, argv, { cwd: dir, stdio: ['ignore', 'pipe', 'pipe'] });
+			let output = '';
+			child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+			child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+			child.once('error', reject);
+			child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${tool} ${args.join(' ')} failed (${code}):\n${output}`))));
+		});
+
 	const port = await freePort();
+	const serverOptions = `-p ${port} -k ${socket} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
 	try {
 		run('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '-E', 'UTF8', '--no-locale', '--no-sync']);
-		const serverOptions = `-p ${port} -k ${socket} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
 		run('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', serverOptions, '-t', '60', '-w', 'start']);
 	} catch (error) {
 		rmSync(dir, { recursive: true, force: true });
@@ -106,6 +123,7 @@ export async function startPostgres(): Promise<PostgresCluster> {
 	}
 
 	let stopped = false;
+	let halted = false;
 	return {
 		version,
 		host: '127.0.0.1',
@@ -113,11 +131,19 @@ export async function startPostgres(): Promise<PostgresCluster> {
 		user: 'postgres',
 		database: 'postgres',
 		connectionString: `postgresql://postgres@127.0.0.1:${port}/postgres`,
+		async halt() {
+			await runAsync('pg_ctl', ['-D', data, '-m', 'fast', '-t', '60', '-w', 'stop']);
+			halted = true;
+		},
+		async start() {
+			await runAsync('pg_ctl', ['-D', data, '-l', join(dir, 'server.log'), '-o', serverOptions, '-t', '60', '-w', 'start']);
+			halted = false;
+		},
 		stop() {
 			if (stopped) return;
 			stopped = true;
 			try {
-				run('pg_ctl', ['-D', data, '-m', 'fast', '-t', '60', '-w', 'stop']);
+				if (!halted) run('pg_ctl', ['-D', data, '-m', 'fast', '-t', '60', '-w', 'stop']);
 			} finally {
 				rmSync(dir, { recursive: true, force: true });
 			}

@@ -22,6 +22,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { exportJWK, type JWK } from 'jose';
+import type { OAuthConfig } from '../../src/lib/core/types.js';
 import {
 	DEFAULT_ACCOUNTS,
 	startLoopback,
@@ -43,6 +44,23 @@ export {
 
 export const ROGUE_CLIENT_ID = 'kitauth-rogue';
 export const ROGUE_CLIENT_SECRET = 'kitauth-rogue-secret-0123456789abcdef';
+
+/**
+ * A plain OAuth 2 provider on the rogue IdP's default client: explicit endpoints, no discovery;
+ * the issuer named for the OP's RFC 9207 `iss` response parameter.
+ */
+export function roguePlainOAuth(issuer: string, provider: Pick<OAuthConfig, 'id' | 'name' | 'checks'>): OAuthConfig {
+	return {
+		...provider,
+		type: 'oauth',
+		issuer,
+		authorization: `${issuer}/authorize`,
+		token: `${issuer}/token`,
+		userinfo: `${issuer}/userinfo`,
+		clientId: ROGUE_CLIENT_ID,
+		clientSecret: ROGUE_CLIENT_SECRET
+	};
+}
 
 export interface RogueClient {
 	client_id: string;

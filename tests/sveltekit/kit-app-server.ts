@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,6 +27,11 @@ export interface Fixture {
 	probe: string;
 	/** Runs before the build. */
 	prepare?: () => Promise<void>;
+	/**
+	 * What the build is made from (paths from the repository root, files or directories): with
+	 * these, `buildFixtureOnce` reuses an output built from the same inputs.
+	 */
+	inputs?: string[];
 }
 
 /** SvelteKit 3 (run from the repository root: adapter-node reads ./package.json). */
@@ -33,7 +39,8 @@ export const KIT3_APP: Fixture = {
 	cwd: ROOT,
 	build: [join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'tests/kit-app/vite.config.ts'],
 	out: join(ROOT, 'tests/kit-app/.build'),
-	probe: '/base/form'
+	probe: '/base/form',
+	inputs: ['src/lib', 'tests/kit-app', 'package-lock.json']
 };
 
 const KIT2_DIR = join(ROOT, 'tests/kit2-app');
@@ -141,6 +148,46 @@ export async function buildFixture(fixture: Fixture): Promise<{ ms: number }> {
 	await fixture.prepare?.();
 	await run(fixture.build, fixture.cwd, 'vite build of the fixture');
 	return { ms: Math.round(performance.now() - started) };
+}
+
+/**
+ * `buildFixture`, unless the fixture's output was built from the same `inputs` (their hash is kept
+ * in the output directory): the test files that serve one fixture (tests/sveltekit/kit-app.test.ts,
+ * tests/fuzz/kit-app.test.ts) share a build, made one at a time across processes, and none of
+ * them rebuilds the output while another serves it.
+ */
+export async function buildFixtureOnce(fixture: Fixture): Promise<{ ms: number; reused: boolean }> {
+	if (!fixture.inputs) return { ...(await buildFixture(fixture)), reused: false };
+	const release = await lock(join(ROOT, '.svelte-kit', `.build-lock-${createHash('sha256').update(fixture.out).digest('hex').slice(0, 12)}`));
+	try {
+		const hash = inputsHash(fixture.inputs, fixture.out);
+		const stamp = join(fixture.out, '.inputs-sha256');
+		if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return { ms: 0, reused: true };
+		const built = await buildFixture(fixture);
+		writeFileSync(stamp, hash);
+		return { ...built, reused: false };
+	} finally {
+		release();
+	}
+}
+
+/**
+ * A hash of the files under `paths` (names and contents), leaving out what builds write there:
+ * dot-directories (`.build`, `.svelte-kit`) and `node_modules`.
+ */
+function inputsHash(paths: string[], out: string): string {
+	const hash = createHash('sha256');
+	const visit = (path: string) => {
+		if (path === out) return;
+		const stat = statSync(path);
+		if (stat.isDirectory()) {
+			for (const name of readdirSync(path).sort()) if (!name.startsWith('.') && name !== 'node_modules') visit(join(path, name));
+		} else {
+			hash.update(`${path.slice(ROOT.length)}\0`).update(readFileSync(path)).update('\0');
+		}
+	};
+	for (const path of paths) visit(join(ROOT, path));
+	return hash.digest('hex');
 }
 
 /** A port on 127.0.0.1 that was free a moment ago. */

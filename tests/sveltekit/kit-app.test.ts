@@ -13,7 +13,7 @@ import { parse } from 'devalue';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isDeletion, setCookies, TestClient } from '../support/client.js';
 import { ROGUE_CLIENT_ID, ROGUE_CLIENT_SECRET, type RogueIdp, startRogueIdp } from '../support/rogue-idp.js';
-import { buildFixture, KIT3_APP, type RunningApp, startFixture } from './kit-app-server.js';
+import { buildFixtureOnce, KIT3_APP, type RunningApp, startFixture } from './kit-app-server.js';
 import { ACTION_HEADERS, type ActionResult, appBrowser, HTML, pageState, postEnhanced } from './kit-client.js';
 
 const SESSION_COOKIE = 'authjs.session-token';
@@ -28,8 +28,8 @@ let db: Client;
 let rogue: RogueIdp;
 
 beforeAll(async () => {
-	const { ms } = await buildFixture(KIT3_APP);
-	console.info(`tests/kit-app built in ${ms} ms`);
+	const { ms, reused } = await buildFixtureOnce(KIT3_APP);
+	console.info(reused ? 'tests/kit-app: reusing its build' : `tests/kit-app built in ${ms} ms`);
 	rogue = await startRogueIdp();
 	app = await startFixture(KIT3_APP, { KIT_APP_OIDC_ISSUER: rogue.issuer, KIT_APP_OIDC_ID: ROGUE_CLIENT_ID, KIT_APP_OIDC_SECRET: ROGUE_CLIENT_SECRET });
 	// The fixture's port is known only now.

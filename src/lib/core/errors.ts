@@ -281,22 +281,54 @@ const URL_SAFE: Partial<Record<ErrorType, SignInPageErrorParam | ErrorPageParam>
 	RateLimited: 'RateLimited'
 };
 
-/** The URL-safe name of an error: its allow-listed value, otherwise `Configuration`. */
+/**
+ * The URL-safe name of an error: `Unavailable` for a store that is busy or out of reach for a
+ * while (`retryAfterOf`), else its allow-listed value, otherwise `Configuration`.
+ */
 export function urlErrorFor(error: unknown): SignInPageErrorParam | ErrorPageParam {
+	if (retryAfterOf(error) !== undefined) return 'Unavailable';
 	return (error instanceof AuthError && URL_SAFE[error.type]) || 'Configuration';
 }
 
 /**
  * The store is busy or unreachable for a while (an adapter error whose cause says it may be
- * retried, as the libSQL adapter's do when the database is locked): when to try again, in seconds.
- * Not a configuration problem: the answer is a 503 with `Retry-After`, not `Configuration`.
+ * retried, as the libSQL adapter's do when the database is locked, or whose driver could not
+ * reach its server, see `unreachable`): when to try again, in seconds. Not a configuration
+ * problem: the answer is a 503 with `Retry-After`, not `Configuration`.
  */
 export function retryAfterOf(error: unknown): number | undefined {
 	if (!(error instanceof AdapterError)) return undefined;
 	const cause = error.cause?.err as { retryable?: unknown; retryAfter?: unknown } | undefined;
-	if (cause?.retryable !== true) return undefined;
-	const seconds = typeof cause.retryAfter === 'number' && Number.isFinite(cause.retryAfter) ? Math.ceil(cause.retryAfter) : 5;
+	if (cause?.retryable !== true) return unreachable(cause) ? DEFAULT_RETRY_AFTER : undefined;
+	const seconds = typeof cause.retryAfter === 'number' && Number.isFinite(cause.retryAfter) ? Math.ceil(cause.retryAfter) : DEFAULT_RETRY_AFTER;
 	return Math.min(Math.max(seconds, 1), 3600);
+}
+
+const DEFAULT_RETRY_AFTER = 5;
+
+/** Network errors of Node's sockets that mean the server was not reached, or went away. */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ECONNABORTED']);
+
+/**
+ * Whether a driver's error (or one of its causes: drizzle wraps them) says its server could not
+ * be reached, rather than that it refused the query: a socket error (`NETWORK_CODES`), or an SQL
+ * state of the standard's connection-exception class (08xxx), of a server shutting down, crashed
+ * or starting up (57P01–57P03), or out of connections (53300), as drivers that keep the SQL state
+ * in `code` (`pg`) report them.
+ */
+function unreachable(error: unknown): boolean {
+	const seen: unknown[] = [error];
+	for (let i = 0; i < seen.length && i < 10; i++) {
+		const current = seen[i] as { code?: unknown; cause?: unknown; errors?: unknown } | null | undefined;
+		if (typeof current !== 'object' || current === null) continue;
+		const { code } = current;
+		if (typeof code === 'string' && (NETWORK_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code) || code === '53300')) {
+			return true;
+		}
+		seen.push(current.cause);
+		if (Array.isArray(current.errors)) seen.push(...(current.errors as unknown[]));
+	}
+	return false;
 }
 
 /** Is this value allowed in an `?error=` parameter? (Used to sanitise incoming query values.) */

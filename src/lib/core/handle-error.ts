@@ -70,7 +70,7 @@ export async function handleError(
 		const busy = await errorPage(ctx, 'Unavailable');
 		return { ...busy, status: 503, headers: { ...busy.headers, ...retryHeader }, cookies: ctx.pendingCookies };
 	}
-	const value = retryAfter === undefined ? urlErrorFor(error) : 'Unavailable';
+	const value = urlErrorFor(error);
 	const kind = error instanceof AuthError ? error.kind : 'error';
 	const custom = kind === 'signIn' ? ctx.options.pages.signIn : ctx.options.pages.error;
 	const page = custom ? `${ctx.origin}${custom}` : `${ctx.baseUrl}/${kind === 'signIn' ? 'signin' : 'error'}`;

@@ -7,6 +7,7 @@ import {
 	CredentialsSignin,
 	RateLimited,
 	type Redirect,
+	retryAfterOf,
 	safeCode,
 	signInMessage,
 	urlErrorFor
@@ -114,8 +115,11 @@ export function createSignIn(getServer: GetServer): SignInFunction {
 			if (error instanceof RateLimited) {
 				return fail(429, { ...refusal(error, provider?.id, keptValues(provider, fields)), retryAfter: error.retryAfter });
 			}
-			if (error instanceof AuthError) return fail(400, refusal(error, provider?.id, keptValues(provider, fields)));
-			throw error;
+			if (!(error instanceof AuthError)) throw error;
+			const failure = refusal(error, provider?.id, keptValues(provider, fields));
+			// The store is busy or out of reach for a while: 503 (the call that failed changed nothing), and when to retry.
+			const retryAfter = retryAfterOf(error);
+			return retryAfter === undefined ? fail(400, failure) : fail(503, { ...failure, retryAfter });
 		}
 		redirect(303, location, EXTERNAL);
 	}
@@ -160,7 +164,8 @@ export function createSignOut(getServer: GetServer): SignOutFunction {
 				location = await run(event, parsed.value.redirectTo);
 			} catch (error) {
 				if (!(error instanceof AuthError)) throw error;
-				return fail(503, { failed: true as const, fieldErrors: {}, formErrors: ['Could not sign out. Try again.'], error: urlErrorFor(error) });
+				const retryAfter = retryAfterOf(error);
+				return fail(503, { failed: true as const, fieldErrors: {}, formErrors: ['Could not sign out. Try again.'], error: urlErrorFor(error), ...(retryAfter === undefined ? {} : { retryAfter }) });
 			}
 			redirect(303, location, EXTERNAL);
 		}

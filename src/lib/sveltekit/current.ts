@@ -1,5 +1,5 @@
-import type { RequestEvent } from '@sveltejs/kit';
-import type { AuthServer, CurrentSession } from '../core/index.js';
+import { error, type RequestEvent } from '@sveltejs/kit';
+import { type AuthServer, type CurrentSession, retryAfterOf, signInMessage } from '../core/index.js';
 import { applyCookies } from './cookies.js';
 import { serverRequest } from './platform.js';
 
@@ -23,7 +23,29 @@ export function createCurrentSession(
 
 async function readCurrent(event: RequestEvent, getServer: (event: RequestEvent) => Promise<AuthServer>): Promise<CurrentSession> {
 	const server = await getServer(event);
-	const current = await server.session(serverRequest(event));
+	let current: CurrentSession;
+	try {
+		current = await server.session(serverRequest(event));
+	} catch (cause) {
+		throwIfUnavailable(event, cause);
+		throw cause;
+	}
 	applyCookies(event.cookies, current.cookies);
 	return current;
+}
+
+/**
+ * A session store busy or out of reach for a while (`retryAfterOf`) is not a server error: the
+ * read fails as a 503 with `Retry-After`, which the app's error page shows with a message naming
+ * the cause. Anything else stays the error it is.
+ */
+function throwIfUnavailable(event: RequestEvent, cause: unknown): void {
+	const retryAfter = retryAfterOf(cause);
+	if (retryAfter === undefined) return;
+	try {
+		event.setHeaders({ 'retry-after': String(retryAfter) });
+	} catch {
+		// The app set it already, or the response has begun: the 503 still stands.
+	}
+	error(503, signInMessage('Unavailable'));
 }

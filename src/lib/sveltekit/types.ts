@@ -43,7 +43,10 @@ export type AuthActionFailure = {
 	code?: string;
 	/** The submitted values of non-secret fields, so a re-rendered form keeps them. */
 	values?: Record<string, string>;
-	/** `RateLimited` (answered with status 429): seconds until another attempt may be made. */
+	/**
+	 * Seconds until another attempt may be made: `RateLimited` (status 429), or `Unavailable`
+	 * (status 503: the store was busy or out of reach, and nothing was changed).
+	 */
 	retryAfter?: number;
 	/** The provider whose form was submitted, so the failure shows on that form. */
 	providerId?: string;

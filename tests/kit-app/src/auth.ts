@@ -11,7 +11,8 @@ export const ALICE = { id: 'user-alice', email: 'alice@example.com', name: 'Alic
 
 /** A temporary file the test creates (`:memory:` only while building). */
 export const database = { url: process.env.KIT_APP_DATABASE_URL ?? ':memory:' };
-const store = LibSQLAdapter(database);
+/** `KIT_APP_BUSY_TIMEOUT` (ms): how long a call waits for a locked database (the tests that lock it). */
+const store = LibSQLAdapter(database, { busyTimeout: Number(process.env.KIT_APP_BUSY_TIMEOUT ?? 5000) });
 
 /**
  * `getSessionAndUser` calls per request (keyed by `locals`, one object per request): the lazy

@@ -10,7 +10,7 @@ import {
 	type ResultSet,
 	type TransactionMode
 } from '@libsql/client';
-import { type Durability, localFile } from './local.js';
+import { type Durability, localFile, type LocalFileOptions } from './local.js';
 
 /** Anything with a libSQL client inside, such as a `drizzle-orm/libsql` database. */
 export interface LibSQLDatabaseLike {
@@ -51,10 +51,10 @@ export interface GuardedClient extends Client {
 	/** The same once the local connection is open, or through the client when it cannot answer. */
 	clientValues(stmt: InStatement, single: boolean): Promise<unknown[][]>;
 	/**
-	 * Calls `start` with `deadline` (ms since the epoch) as the deadline of the write it begins
+	 * Calls `start` with `deadline` (ms since the epoch) as the deadline of the call it begins
 	 * synchronously: drizzle reaches `batch` before its first await, so the guard can hand the
 	 * deadline through without drizzle knowing. A write past its deadline rolls back instead of
-	 * committing.
+	 * committing; a call made off the main thread (`off-thread.ts`) gives up at it.
 	 */
 	withDeadline<T>(deadline: number, start: () => T): T;
 	/**
@@ -76,12 +76,18 @@ export interface GuardedClient extends Client {
  * runs on: a client handed to us may have been created without a `timeout`, and a pragma sent
  * through `execute` would reach only one of its connections.
  */
-export function writeGuardedClient(inner: Client, busyTimeout: number, cachedReads: boolean): GuardedClient {
+export function writeGuardedClient(
+	inner: Client,
+	busyTimeout: number,
+	cachedReads: boolean,
+	localOptions: LocalFileOptions = {}
+): GuardedClient {
 	const pragma =
 		inner.protocol === 'file' ? `PRAGMA busy_timeout = ${Math.max(0, Math.floor(busyTimeout))}` : null;
-	const local = cachedReads ? localFile(inner) : undefined;
-	/** The deadline of the write being started now (see `withDeadline`). */
+	const local = cachedReads ? localFile(inner, localOptions) : undefined;
+	/** The deadline of the call being started now (see `withDeadline`). */
 	let deadline: number | undefined;
+	const deadlineNow = () => deadline ?? Date.now() + busyTimeout;
 	/** How the write being started now reaches the disk (see `relaxed`). */
 	let durability: Durability = 'full';
 	const viaClient = async (stmt: InStatement, single: boolean) => {
@@ -92,13 +98,13 @@ export function writeGuardedClient(inner: Client, busyTimeout: number, cachedRea
 	function execute(sql: string, args?: InArgs): Promise<ResultSet>;
 	async function execute(stmtOrSql: InStatement, args?: InArgs) {
 		const stmt = typeof stmtOrSql === 'string' ? { sql: stmtOrSql, args: args ?? [] } : stmtOrSql;
-		return (await local?.read(stmt)) ?? inner.execute(stmt);
+		return (await local?.read(stmt, deadlineNow())) ?? inner.execute(stmt);
 	}
 	return {
 		execute,
 		cachedValues: (stmt, single) => local?.values(stmt, single),
 		async clientValues(stmt, single) {
-			return (await local?.valuesWhenOpen(stmt, single)) ?? viaClient(stmt, single);
+			return (await local?.valuesWhenOpen(stmt, single, deadlineNow())) ?? viaClient(stmt, single);
 		},
 		withDeadline(until, start) {
 			const outer = deadline;
@@ -118,7 +124,7 @@ export function writeGuardedClient(inner: Client, busyTimeout: number, cachedRea
 				durability = outer;
 			}
 		},
-		localPragma: async (sql) => local?.pragma(sql),
+		localPragma: async (sql) => local?.pragma(sql, deadlineNow()),
 		async batch(stmts, mode) {
 			const until = deadline ?? Date.now() + busyTimeout;
 			const written = await local?.write(stmts, until, durability);

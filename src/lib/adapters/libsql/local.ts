@@ -29,11 +29,16 @@
  * use (after three failures in a row, e.g. an encrypted file, the client answers for good).
  * Embedded replicas (`syncUrl`) must not be read or written behind the client's back: the adapter
  * turns this off for them (`cachedReads: false`).
+ *
+ * While another process holds the WAL index's read-mark locks, calls do not run on this
+ * connection but on a second one off the main thread (`off-thread.ts`, `degraded`): SQLite would
+ * spin inside them for up to ~10 s.
  */
 import type { Client, InArgs, InStatement, InValue, ResultSet, Row, Value } from '@libsql/client';
 import { ResultSetImpl } from '@libsql/core/util';
 import Database from 'libsql';
 import { errorCode, isBusy } from './errors.js';
+import { type OffThread, type OffThreadRows, openOffThread, STALL_MS } from './off-thread.js';
 
 /** Distinct statements kept per connection; the adapter issues a few dozen at most. */
 const MAX_STATEMENTS = 128;
@@ -48,10 +53,14 @@ export interface LocalFile {
 	 * the database is locked (`isBusy`); nothing waited.
 	 */
 	values(stmt: InStatement, single: boolean): unknown[][] | undefined;
-	/** The same once the connection is open; `undefined`: go through the client. */
-	valuesWhenOpen(stmt: InStatement, single: boolean): Promise<unknown[][] | undefined>;
+	/**
+	 * The same once the connection is open (off the main thread while `degraded`, giving up at
+	 * `deadline`, ms since the epoch, by default in `DEFAULT_WAIT` ms); `undefined`: go through
+	 * the client.
+	 */
+	valuesWhenOpen(stmt: InStatement, single: boolean, deadline?: number): Promise<unknown[][] | undefined>;
 	/** A SELECT's result, or `undefined` when it must go through the client. Throws when locked. */
-	read(stmt: InStatement): Promise<ResultSet | undefined>;
+	read(stmt: InStatement, deadline?: number): Promise<ResultSet | undefined>;
 	/**
 	 * Runs `stmts` as one transaction that commits only before `deadline` (ms since the epoch);
 	 * `undefined` when they must go through the client. Throws when locked: nothing was changed.
@@ -59,10 +68,38 @@ export interface LocalFile {
 	 */
 	write(stmts: Statements, deadline: number, durability?: Durability): Promise<ResultSet[] | undefined>;
 	/** Runs a PRAGMA on the connection; `undefined` when it must go through the client. */
-	pragma(sql: string): Promise<unknown[][] | undefined>;
+	pragma(sql: string, deadline?: number): Promise<unknown[][] | undefined>;
+	/**
+	 * Whether another process holds the WAL index's read-mark locks, as far as the watch knows
+	 * (see `off-thread.ts`): calls run off the main thread until it lets go.
+	 */
+	readonly degraded: boolean;
+	/** Whether calls run off the main thread now: while `degraded`, or a probe is suspiciously slow. */
+	readonly offMainThread: boolean;
+	/** Resolves once no call runs or waits off the main thread. */
+	settled(): Promise<void>;
 	/** Closes the connection (it reopens on the next call while the client is open). */
 	close(): void;
 }
+
+export interface LocalFileOptions {
+	/**
+	 * How often (ms) a probe off the main thread checks that no other process holds the WAL
+	 * index's read-mark locks (see `off-thread.ts`); 0: no periodic probe.
+	 */
+	lockProbeInterval?: number;
+	/**
+	 * Every call off the main thread, not only while the watch says the WAL index is held: no call
+	 * can meet the lock on the main thread, at the price of a hop per call (see `off-thread.ts`).
+	 */
+	alwaysOffThread?: boolean;
+}
+
+/** The default `lockProbeInterval`. */
+export const LOCK_PROBE_INTERVAL = 100;
+/** How long a call off the main thread waits when its caller named no deadline (the adapter's default busy timeout). */
+const DEFAULT_WAIT = 5000;
+const deadlineOf = (deadline: number | undefined) => deadline ?? Date.now() + DEFAULT_WAIT;
 
 /**
  * How a write reaches the disk. `full` (the connection's own setting, SQLite's default): COMMIT
@@ -82,9 +119,17 @@ function normalize(stmt: Statements[number]): { sql: string; args: InArgs | unde
 	return { sql: stmt.sql, args: stmt.args };
 }
 
-/** Whether a busy error came from this module's connection (it needs no reconnect of the client). */
+/**
+ * Whether a busy error came from this module's connections (it needs no reconnect of the client),
+ * also when drizzle wrapped it (`DrizzleQueryError`, the driver's error as its cause).
+ */
 export function isLocalError(error: unknown): boolean {
-	return typeof error === 'object' && error !== null && localErrors.has(error);
+	let current: unknown = error;
+	for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
+		if (localErrors.has(current)) return true;
+		current = (current as { cause?: unknown }).cause;
+	}
+	return false;
 }
 
 const localErrors = new WeakSet<object>();
@@ -100,7 +145,10 @@ interface Prepared {
 interface Open {
 	db: Database.Database;
 	statements: Map<string, Prepared>;
-	/** The connection's own `PRAGMA synchronous` (0–3), restored after a relaxed write. */
+	/**
+	 * The connection's own `PRAGMA synchronous` (0–3), restored after a relaxed write; read at the
+	 * first one (the pragma reads the schema, so it may meet a lock like any statement).
+	 */
 	synchronous: number | undefined;
 }
 
@@ -113,27 +161,34 @@ const remote: LocalFile = {
 	read: async () => undefined,
 	write: async () => undefined,
 	pragma: async () => undefined,
+	degraded: false,
+	offMainThread: false,
+	settled: async () => {},
 	close() {}
 };
 
-export function localFile(client: Client): LocalFile {
+/** The client's local connection (the first caller's `options` apply to every adapter on it). */
+export function localFile(client: Client, options: LocalFileOptions = {}): LocalFile {
 	let file = files.get(client);
 	if (!file) {
-		file = client.protocol === 'file' ? fileConnection(client) : remote;
+		file = client.protocol === 'file' ? fileConnection(client, options.lockProbeInterval ?? LOCK_PROBE_INTERVAL, options.alwaysOffThread ?? false) : remote;
 		files.set(client, file);
 	}
 	return file;
 }
 
-function fileConnection(client: Client): LocalFile {
+function fileConnection(client: Client, lockProbeInterval: number, alwaysOffThread: boolean): LocalFile {
 	let path: Promise<string | null> | undefined;
 	let open: Open | undefined;
+	/** The second connection, off the main thread, and the lock watch (`off-thread.ts`). */
+	let off: OffThread | undefined;
 	let noFile = false;
 	let failures = 0;
 	/** Set once a statement succeeded here: a later failure is the statement's, not the file's. */
 	let verified = false;
 
-	const close = () => {
+	/** Drops the main-thread connection (it reopens on the next call). */
+	const drop = () => {
 		if (open?.db.inTransaction) {
 			try {
 				open.db.exec('ROLLBACK');
@@ -143,6 +198,13 @@ function fileConnection(client: Client): LocalFile {
 		}
 		open?.db.close();
 		open = undefined;
+	};
+
+	/** Drops both connections and stops the watch. */
+	const close = () => {
+		drop();
+		off?.close();
+		off = undefined;
 	};
 
 	const unusable = () => noFile || failures >= MAX_FAILURES || client.closed;
@@ -166,13 +228,17 @@ function fileConnection(client: Client): LocalFile {
 			try {
 				// `timeout: 0`: a locked database fails at once and the guard does the waiting.
 				const db = new Database(file, { timeout: 0 });
-				open = { db, statements: new Map(), synchronous: synchronousOf(db) };
+				open = { db, statements: new Map(), synchronous: undefined };
+				off ??= openOffThread(file, lockProbeInterval, busy);
 			} catch {
 				failures++;
 			}
 		}
 		return unusable() ? undefined : open;
 	};
+
+	/** The connection off the main thread when calls must run there now (see `off-thread.ts`). */
+	const offNow = (): OffThread | undefined => (off && (alwaysOffThread || off.active) ? off : undefined);
 
 	/** A busy error leaves marked as ours: the guard then knows no client needs reconnecting. */
 	const busy = (error: unknown): unknown => {
@@ -195,6 +261,7 @@ function fileConnection(client: Client): LocalFile {
 	const run = (conn: Open, sql: string, args: InArgs | undefined, single: boolean) => {
 		let prepared: Prepared;
 		let rows: unknown[][];
+		const started = performance.now();
 		try {
 			prepared = statementFor(conn, sql);
 			// `get` steps once and resets the statement; a cursor (`all`) costs several times more.
@@ -209,11 +276,13 @@ function fileConnection(client: Client): LocalFile {
 			failures = 0;
 		} catch (error) {
 			// A failed statement may hold a read transaction open: never reuse its connection.
-			close();
+			drop();
+			heldUp(started, error);
 			if (isBusy(errorCode(error))) throw busy(error);
 			failures++;
 			return undefined;
 		}
+		heldUp(started);
 		// Outside the try: a value the client could not represent either throws as it would there.
 		for (const row of rows) for (let i = 0; i < row.length; i++) row[i] = fromSql(row[i]);
 		return { prepared, rows: rows as Value[][] };
@@ -222,6 +291,8 @@ function fileConnection(client: Client): LocalFile {
 	/** One transaction, BEGIN to COMMIT without yielding; rolled back on any failure. */
 	const transact = (conn: Open, stmts: Statements, deadline: number, durability: Durability): ResultSet[] | undefined => {
 		const { db } = conn;
+		const started = performance.now();
+		if (durability === 'relaxed') conn.synchronous ??= synchronousOf(db);
 		const relaxed = durability === 'relaxed' && conn.synchronous !== undefined;
 		try {
 			// Outside a transaction, and restored below before anything else can run on this connection.
@@ -243,9 +314,11 @@ function fileConnection(client: Client): LocalFile {
 			db.exec('COMMIT');
 			verified = true;
 			failures = 0;
+			heldUp(started);
 			return results;
 		} catch (error) {
 			rollback(conn);
+			heldUp(started, error);
 			if (isBusy(errorCode(error))) throw busy(error);
 			if (verified) throw error; // the statement's own error, e.g. a constraint
 			// A file this connection may not be able to use (e.g. encrypted): the client decides.
@@ -261,7 +334,7 @@ function fileConnection(client: Client): LocalFile {
 			conn.db.exec(`PRAGMA synchronous = ${conn.synchronous}`);
 		} catch {
 			// A connection that cannot take its own setting back must not serve durable writes.
-			if (open === conn) close();
+			if (open === conn) drop();
 		}
 	};
 
@@ -271,33 +344,86 @@ function fileConnection(client: Client): LocalFile {
 		try {
 			conn.db.exec('ROLLBACK');
 		} catch {
-			if (open === conn) close();
+			if (open === conn) drop();
 		}
+	};
+
+	/**
+	 * After a call on the main thread that began at `started`: one held up by another process's
+	 * WAL index lock (it took longer than `STALL_MS`, or SQLite gave up with SQLITE_PROTOCOL) sends
+	 * the calls after it off the main thread until the lock is gone.
+	 */
+	const heldUp = (started: number, error?: unknown) => {
+		if (error !== undefined && errorCode(error) === 'SQLITE_PROTOCOL') off?.stalled(true);
+		else if (performance.now() - started > STALL_MS) off?.stalled(false);
+	};
+
+	/** A SELECT off the main thread: its raw rows, converted as the main-thread path converts them. */
+	const offRows = async (thread: OffThread, sql: string, args: InArgs | undefined, deadline: number): Promise<OffThreadRows> => {
+		try {
+			const result = await thread.rows({ sql, args: bindable(args) }, deadline);
+			for (const row of result.rows) for (let i = 0; i < row.length; i++) row[i] = fromSql(row[i]);
+			return result;
+		} catch (error) {
+			throw isBusy(errorCode(error)) ? busy(error) : error;
+		}
+	};
+
+	/** A write off the main thread: one transaction, committed only before `deadline`. */
+	const offWrite = async (thread: OffThread, stmts: Statements, deadline: number, durability: Durability): Promise<ResultSet[]> => {
+		let results: OffThreadRows[];
+		try {
+			const normalized = stmts.map((stmt) => {
+				const { sql, args } = normalize(stmt);
+				return { sql, args: bindable(args) };
+			});
+			results = await thread.transact(normalized, deadline, durability === 'relaxed');
+		} catch (error) {
+			throw isBusy(errorCode(error)) ? busy(error) : error;
+		}
+		return results.map((result) =>
+			result.reader
+				? new ResultSetImpl(result.columns, result.types, result.rows.map((row) => toRow(row.map(fromSql), result.columns)), 0, undefined)
+				: new ResultSetImpl([], [], [], result.changes, result.lastInsertRowid)
+		);
 	};
 
 	return {
 		values(stmt, single) {
 			const query = usable(stmt);
 			if (!query) return undefined;
-			if (!open) {
+			const conn = open;
+			if (!conn) {
 				// The first reads go through the guard's slow path while the connection opens.
 				void connection();
 				return undefined;
 			}
-			return run(open, query.sql, query.args, single)?.rows;
-		},
-		async valuesWhenOpen(stmt, single) {
-			const query = usable(stmt);
-			if (!query) return undefined;
-			const conn = open ?? (await connection());
-			if (!conn || client.closed) return undefined;
+			// Another process holds (or may hold) the WAL index: the guard's slow path reads off the main thread.
+			if (offNow()) return undefined;
 			return run(conn, query.sql, query.args, single)?.rows;
 		},
-		async read(stmt) {
+		async valuesWhenOpen(stmt, single, deadline) {
 			const query = usable(stmt);
 			if (!query) return undefined;
 			const conn = open ?? (await connection());
 			if (!conn || client.closed) return undefined;
+			const thread = offNow();
+			if (thread) {
+				const { rows } = await offRows(thread, query.sql, query.args, deadlineOf(deadline));
+				return single ? rows.slice(0, 1) : rows;
+			}
+			return run(conn, query.sql, query.args, single)?.rows;
+		},
+		async read(stmt, deadline) {
+			const query = usable(stmt);
+			if (!query) return undefined;
+			const conn = open ?? (await connection());
+			if (!conn || client.closed) return undefined;
+			const thread = offNow();
+			if (thread) {
+				const { columns, types, rows } = await offRows(thread, query.sql, query.args, deadlineOf(deadline));
+				return new ResultSetImpl(columns, types, rows.map((row) => toRow(row as Value[], columns)), 0, undefined);
+			}
 			const result = run(conn, query.sql, query.args, false);
 			if (!result) return undefined;
 			const { columns } = result.prepared;
@@ -308,19 +434,34 @@ function fileConnection(client: Client): LocalFile {
 			if (unusable()) return undefined;
 			const conn = open ?? (await connection());
 			if (!conn || client.closed) return undefined;
+			const thread = offNow();
+			if (thread) return offWrite(thread, stmts, deadline, durability);
 			return transact(conn, stmts, deadline, durability);
 		},
-		async pragma(sql) {
+		async pragma(sql, deadline) {
 			if (unusable()) return undefined;
 			const conn = open ?? (await connection());
 			if (!conn || client.closed) return undefined;
+			const thread = offNow();
+			if (thread) return (await offRows(thread, sql, undefined, deadlineOf(deadline))).rows;
+			const started = performance.now();
 			try {
-				return conn.db.prepare(sql).raw(true).all() as unknown[][];
+				const rows = conn.db.prepare(sql).raw(true).all() as unknown[][];
+				heldUp(started);
+				return rows;
 			} catch (error) {
 				rollback(conn);
+				heldUp(started, error);
 				throw isBusy(errorCode(error)) ? busy(error) : error;
 			}
 		},
+		get degraded() {
+			return off?.degraded ?? false;
+		},
+		get offMainThread() {
+			return offNow() !== undefined;
+		},
+		settled: async () => off?.settled(),
 		close
 	};
 }

@@ -3,6 +3,9 @@
  * up with {@link signInMessage} and {@link errorPageText}: `?error=` is anyone's, and a plain index
  * would find `constructor` or `__proto__` on the object's prototype.
  */
+/** What a sign-in refused because the store was busy or out of reach says (the page and the form). */
+const BUSY = 'The sign-in service is busy right now. Nothing was changed: try again in a moment.';
+
 export const SIGNIN_MESSAGES: Record<string, string> = {
 	Signin: 'Try signing in with a different account.',
 	OAuthSignin: 'Try signing in with a different account.',
@@ -20,6 +23,7 @@ export const SIGNIN_MESSAGES: Record<string, string> = {
 	MissingCSRF: 'The form expired. Please try again.',
 	WebAuthnVerificationError: 'The passkey could not be verified. Try again.',
 	RateLimited: 'Too many attempts. Wait a little, then try again.',
+	Unavailable: BUSY,
 	default: 'Unable to sign in.'
 };
 
@@ -69,7 +73,7 @@ export const ERROR_PAGES: Record<string, ErrorPageText> = {
 	Unavailable: {
 		status: 200,
 		heading: 'Temporarily unavailable',
-		message: 'The sign-in service is busy right now. Nothing was changed: try again in a moment.',
+		message: BUSY,
 		signin: true
 	},
 	default: {

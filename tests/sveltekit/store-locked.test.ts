@@ -1,0 +1,108 @@
+/**
+ * A locked database through the SvelteKit edge (issue: "A locked database must not freeze the
+ * server"): tests/kit-app on its libSQL file (busy timeout 1 s), while another OS process holds
+ * SQLite's write lock, then the WAL index's read-mark locks. Found by trying it: the form actions
+ * answered `error: 'Configuration'` (sign-in with status 400), and a page whose load read the
+ * session answered 500.
+ *
+ * Required: the `signIn` and `signOut` form actions answer `fail(503)` with `error: 'Unavailable'`,
+ * a message naming the cause and `retryAfter`; a sign-in grants no cookie and stores no session;
+ * `locals.auth()` on a page fails as a 503 with `Retry-After` and the message, rendered by the
+ * app's error page; and once the lock is gone everything works again.
+ */
+import { type Client, createClient } from '@libsql/client';
+import { fileURLToPath } from 'node:url';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { signInMessage } from '../../src/lib/core/index.js';
+import { holdReadMarks, holdWriteLock, type Release } from '../support/lock-holders.js';
+import { buildFixtureOnce, KIT3_APP, type RunningApp, startFixture } from './kit-app-server.js';
+import { appBrowser, HTML, postEnhanced } from './kit-client.js';
+
+const SESSION_COOKIE = 'authjs.session-token';
+const SIGN_IN_FORM = { providerId: 'credentials', email: 'alice@example.com', password: 'correct horse battery staple', redirectTo: '/base/app/protected' };
+const BUSY = signInMessage('Unavailable');
+
+let app: RunningApp;
+let db: Client;
+let path: string;
+const releases: Release[] = [];
+
+beforeAll(async () => {
+	await buildFixtureOnce(KIT3_APP);
+	app = await startFixture(KIT3_APP, { KIT_APP_BUSY_TIMEOUT: '1000' });
+	path = fileURLToPath(app.databaseUrl.replace(/^file:/, 'file://'));
+	db = createClient({ url: app.databaseUrl });
+	await db.execute('PRAGMA busy_timeout = 5000');
+}, 120_000);
+
+afterEach(async () => {
+	for (const release of releases.splice(0)) await release();
+});
+
+afterAll(async () => {
+	db?.close();
+	await app?.stop();
+});
+
+async function sessionRows(): Promise<number> {
+	const { rows } = await db.execute('SELECT count(*) AS n FROM "session"');
+	return Number(rows[0]?.['n']);
+}
+
+async function signedIn() {
+	const client = appBrowser(app.origin, '/base/api/auth', 'store-locked test');
+	const { res } = await postEnhanced(client, '/base/form', 'signIn', SIGN_IN_FORM);
+	expect(res.status).toBe(200);
+	expect(client.cookie(SESSION_COOKIE)).toMatch(/^[0-9a-f]{64}$/);
+	return client;
+}
+
+const protectedPage = (client: ReturnType<typeof appBrowser>) => client.get('/base/app/protected', { headers: HTML });
+
+describe('another process holds the write lock', () => {
+	test('the form actions answer fail(503) Unavailable with retryAfter; the sign-in grants and stores nothing; reads go on; afterwards both work', { timeout: 60_000 }, async () => {
+		const client = await signedIn();
+		const rows = await sessionRows();
+		releases.push(await holdWriteLock(path, 'immediate'));
+
+		const other = appBrowser(app.origin, '/base/api/auth', 'store-locked test');
+		const signIn = await postEnhanced(other, '/base/form', 'signIn', SIGN_IN_FORM);
+		expect(signIn.res.status).toBe(503);
+		expect(signIn.body).toMatchObject({ type: 'failure', status: 503, data: { failed: true, error: 'Unavailable', formErrors: [BUSY], retryAfter: 1 } });
+		expect(other.cookie(SESSION_COOKIE)).toBeUndefined();
+
+		const signOut = await postEnhanced(client, '/base/form', 'signOut', {});
+		expect(signOut.body).toMatchObject({ type: 'failure', status: 503, data: { failed: true, error: 'Unavailable', retryAfter: 1 } });
+		// In WAL mode a writer does not hold readers up: the session still reads.
+		expect((await protectedPage(client)).status).toBe(200);
+
+		await releases.pop()!();
+		expect(await sessionRows()).toBe(rows);
+		expect((await postEnhanced(client, '/base/form', 'signOut', {})).body).toMatchObject({ type: 'redirect' });
+		expect(await sessionRows()).toBe(rows - 1);
+		await signedIn();
+	});
+});
+
+describe("another process holds the WAL index's read marks", () => {
+	test('a page reading the session answers 503 with Retry-After and the message on the app’s error page, not a 500; afterwards it reads again', { timeout: 60_000 }, async () => {
+		const client = await signedIn();
+		releases.push(await holdReadMarks(path));
+		// A call made before the app's watch notices the lock (~150 ms at most) would block that app
+		// until the lock goes (README, libSQL adapter): give the watch its moment.
+		await new Promise((resolve) => setTimeout(resolve, 500));
+
+		const page = await protectedPage(client);
+		const html = await page.text();
+		expect(page.status, html.slice(0, 300)).toBe(503);
+		expect(page.headers.get('retry-after')).toBe('1');
+		expect(html).toContain(BUSY);
+		const session = await client.get('session');
+		expect(session.status).toBe(503);
+		expect(session.headers.get('retry-after')).toBe('1');
+
+		await releases.pop()!();
+		const after = await protectedPage(client);
+		expect(after.status).toBe(200);
+	});
+});
