@@ -50,7 +50,7 @@ import {
 	STATE_COOKIE,
 	expectRefused
 } from '../support/oauth-app.js';
-import { ROGUE_CLIENT_ID, ROGUE_CLIENT_SECRET, startRogueIdp, type RogueIdp } from '../support/rogue-idp.js';
+import { rogueOidc, startRogueIdp, type RogueIdp } from '../support/rogue-idp.js';
 import { openStore, type Store } from './database-fixtures.js';
 import { emailSetup, followLink, FROM, lastMessageTo, openEmailWorld, requestLink, type EmailWorld } from './email-fixtures.js';
 import {
@@ -89,15 +89,7 @@ afterEach(async () => {
 	while (closers.length) await closers.pop()!();
 });
 
-const rogueProvider = (overrides: Partial<OAuthConfig> = {}): OAuthConfig => ({
-	id: 'rogue',
-	name: 'Rogue',
-	type: 'oidc',
-	issuer: rogue.issuer,
-	clientId: ROGUE_CLIENT_ID,
-	clientSecret: ROGUE_CLIENT_SECRET,
-	...overrides
-});
+const rogueProvider = (overrides: Partial<OAuthConfig> = {}): OAuthConfig => rogueOidc(rogue.issuer, overrides);
 
 /** A flow started in `browser`; the IdP's redirect back, not yet requested. */
 async function authorized(browser: TestClient, providerId = 'rogue', login?: string) {

@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { Account, EventCallbacks, JWTCallbackParams, OAuthConfig, User } from '../../src/lib/core/types.js';
 import { startTestIdp, type TestIdp } from '../support/oidc-provider.js';
-import { ROGUE_CLIENT_ID, ROGUE_CLIENT_SECRET, startRogueIdp, type RogueIdp } from '../support/rogue-idp.js';
+import { rogueOidc, startRogueIdp, type RogueIdp } from '../support/rogue-idp.js';
 import type { TestClient } from '../support/client.js';
 import {
 	APP_ORIGIN,
@@ -85,14 +85,7 @@ const secondProvider = (overrides: Partial<OAuthConfig> = {}): OAuthConfig =>
 	localProvider(idp, { id: 'second', name: 'Second', clientId: SECOND_CLIENT_ID, clientSecret: SECOND_CLIENT_SECRET, ...overrides });
 
 /** Another identity provider altogether. */
-const rogueProvider = (): OAuthConfig => ({
-	id: 'rogue',
-	name: 'Rogue',
-	type: 'oidc',
-	issuer: rogue.issuer,
-	clientId: ROGUE_CLIENT_ID,
-	clientSecret: ROGUE_CLIENT_SECRET
-});
+const rogueProvider = (): OAuthConfig => rogueOidc(rogue.issuer);
 
 const as = (login: string) => (url: URL) => idp.completeInteraction(url, { login });
 /** The rogue OP signs in the account named by `login_hint`. */

@@ -14,7 +14,7 @@ import { parseCookieHeader } from '../../src/lib/core/session/cookies.js';
 import type { Adapter, AuthConfig, OAuthConfig } from '../../src/lib/core/types.js';
 import type { TestClient } from '../support/client.js';
 import { startTestIdp, type TestIdp } from '../support/oidc-provider.js';
-import { ROGUE_CLIENT_ID, ROGUE_CLIENT_SECRET, startRogueIdp, type RogueIdp, type TokenResponseVariant } from '../support/rogue-idp.js';
+import { rogueOidc, startRogueIdp, type RogueIdp, type TokenResponseVariant } from '../support/rogue-idp.js';
 import {
 	APP_ORIGIN,
 	callbackUri,
@@ -64,14 +64,7 @@ afterEach(() => {
 
 const asAlice = (url: URL) => idp.completeInteraction(url, { login: 'alice' });
 const viaRogue = (url: URL) => rogue.completeInteraction(url);
-const rogueProvider = (): OAuthConfig => ({
-	id: 'rogue',
-	name: 'Rogue',
-	type: 'oidc',
-	issuer: rogue.issuer,
-	clientId: ROGUE_CLIENT_ID,
-	clientSecret: ROGUE_CLIENT_SECRET
-});
+const rogueProvider = (): OAuthConfig => rogueOidc(rogue.issuer);
 
 /** Steps the (Date-only) clock forward. */
 function later(ms = LATER_MS): void {

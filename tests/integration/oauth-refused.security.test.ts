@@ -11,7 +11,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test, vi } from 'vitest';
 import type { OAuthConfig } from '../../src/lib/core/types.js';
 import { startTestIdp, type TestIdp } from '../support/oidc-provider.js';
-import { ROGUE_CLIENT_ID, ROGUE_CLIENT_SECRET, roguePlainOAuth, startRogueIdp, type IdTokenFlaw, type RogueIdp } from '../support/rogue-idp.js';
+import { rogueOidc, roguePlainOAuth, startRogueIdp, type IdTokenFlaw, type RogueIdp } from '../support/rogue-idp.js';
 import {
 	APP_ORIGIN,
 	callbackUri,
@@ -59,15 +59,7 @@ beforeEach(() => {
 const asAlice = (url: URL) => idp.completeInteraction(url, { login: 'alice' });
 const viaRogue = (url: URL) => rogue.completeInteraction(url);
 
-const rogueProvider = (overrides: Partial<OAuthConfig> = {}): OAuthConfig => ({
-	id: 'rogue',
-	name: 'Rogue',
-	type: 'oidc',
-	issuer: rogue.issuer,
-	clientId: ROGUE_CLIENT_ID,
-	clientSecret: ROGUE_CLIENT_SECRET,
-	...overrides
-});
+const rogueProvider = (overrides: Partial<OAuthConfig> = {}): OAuthConfig => rogueOidc(rogue.issuer, overrides);
 
 /** One app with every provider of this suite (JWT sessions, no adapter). */
 function app() {

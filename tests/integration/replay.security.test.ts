@@ -29,7 +29,7 @@ import {
 	signInPageError,
 	startSignIn
 } from '../support/oauth-app.js';
-import { ROGUE_CLIENT_ID, ROGUE_CLIENT_SECRET, startRogueIdp, type RogueIdp } from '../support/rogue-idp.js';
+import { ROGUE_CLIENT_ID, ROGUE_CLIENT_SECRET, rogueOidc, startRogueIdp, type RogueIdp } from '../support/rogue-idp.js';
 import { emailSetup, followLink, hiddenFields, lastMessageTo, openEmailWorld, requestLink, type EmailWorld } from './email-fixtures.js';
 import { expectNoSessionGranted, location, SESSION_COOKIE } from './fixtures.js';
 import { authenticator, CHALLENGE_COOKIE, callback, options, passkeySetup, register, STRATEGIES } from './passkey-fixtures.js';
@@ -49,14 +49,7 @@ beforeEach(() => {
 	rogue.resetCounts();
 });
 
-const rogueProvider = (): OAuthConfig => ({
-	id: 'rogue',
-	name: 'Rogue',
-	type: 'oidc',
-	issuer: rogue.issuer,
-	clientId: ROGUE_CLIENT_ID,
-	clientSecret: ROGUE_CLIENT_SECRET
-});
+const rogueProvider = (): OAuthConfig => rogueOidc(rogue.issuer);
 
 /** The browser's check cookies and the IdP's redirect back, before the callback is requested. */
 async function authorizedCallback(browser: TestClient) {

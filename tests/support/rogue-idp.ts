@@ -45,6 +45,11 @@ export {
 export const ROGUE_CLIENT_ID = 'kitauth-rogue';
 export const ROGUE_CLIENT_SECRET = 'kitauth-rogue-secret-0123456789abcdef';
 
+/** The OIDC provider `rogue` on the rogue IdP's default client (discovery from `issuer`). */
+export function rogueOidc(issuer: string, overrides: Partial<OAuthConfig> = {}): OAuthConfig {
+	return { id: 'rogue', name: 'Rogue', type: 'oidc', issuer, clientId: ROGUE_CLIENT_ID, clientSecret: ROGUE_CLIENT_SECRET, ...overrides };
+}
+
 /**
  * A plain OAuth 2 provider on the rogue IdP's default client: explicit endpoints, no discovery;
  * the issuer named for the OP's RFC 9207 `iss` response parameter.
