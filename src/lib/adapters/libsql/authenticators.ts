@@ -1,7 +1,9 @@
 /** WebAuthn authenticators (passkeys). */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Adapter } from '../../core/types/adapter.js';
+import type { AdapterAuthenticator } from '../../core/types/models.js';
 import type { AdapterContext } from './context.js';
+import { hotRead } from './hot-reads.js';
 import { LibSQLAdapterError, notFound } from './errors.js';
 import { columnValues, single, toAuthenticator, type Row } from './rows.js';
 
@@ -18,8 +20,22 @@ type AuthenticatorMethods = Required<
 	>
 >;
 
-export function authenticatorMethods({ db, tables, guard }: AdapterContext): AuthenticatorMethods {
+export function authenticatorMethods({ db, client, tables, guard }: AdapterContext): AuthenticatorMethods {
 	const authenticators = tables.authenticatorsTable;
+
+	// Read on every account page (the passkey list): compiled once (`hot-reads.ts`).
+	const passkeysOrder = [authenticators.credentialID] as const;
+	const passkeysOfUser = hotRead(
+		client,
+		db
+			.select()
+			.from(authenticators)
+			.where(eq(authenticators.userId, sql.placeholder('userId')))
+			.orderBy(...passkeysOrder),
+		{ authenticator: authenticators },
+		{ orderBy: passkeysOrder },
+		(rows): AdapterAuthenticator[] => rows.map((row) => toAuthenticator(row.authenticator))
+	);
 
 	return {
 		// Throws on failure, as the spec asks: a duplicate credentialID or an unknown user.
@@ -40,16 +56,7 @@ export function authenticatorMethods({ db, tables, guard }: AdapterContext): Aut
 				return row ? toAuthenticator(row) : null;
 			}),
 
-		listAuthenticatorsByUserId: (userId) =>
-			guard.run('listAuthenticatorsByUserId', async () => {
-				const rows: Row[] = await db
-					.select()
-					.from(authenticators)
-					.where(eq(authenticators.userId, userId))
-					.orderBy(authenticators.credentialID)
-					.all();
-				return rows.map(toAuthenticator);
-			}),
+		listAuthenticatorsByUserId: (userId) => guard.read('listAuthenticatorsByUserId', passkeysOfUser, userId),
 
 		updateAuthenticatorCounter: (credentialID, newCounter) =>
 			guard.run('updateAuthenticatorCounter', async () => {
