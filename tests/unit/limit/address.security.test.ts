@@ -72,3 +72,22 @@ describe('garbage', () => {
 		for (const value of [undefined, null, 42, {}, []]) expect(parseAddress(value as unknown as string)).toBeUndefined();
 	});
 });
+
+describe('the plain-IPv4 shortcut', () => {
+	it('gives what the full parse gives, for dotted quads of every shape (leading zeros, > 255, ports, spaces)', () => {
+		// The full parse's bucket for IPv4: its 16 bytes' last four, written in decimal.
+		const parsed = (text: string) => {
+			const bytes = parseAddress(text);
+			return bytes && bytes.subarray(0, 10).every((b) => b === 0) && bytes[10] === 0xff && bytes[11] === 0xff
+				? `${bytes[12]}.${bytes[13]}.${bytes[14]}.${bytes[15]}`
+				: undefined;
+		};
+		const parts = ['0', '00', '7', '07', '10', '010', '99', '100', '199', '249', '250', '255', '256', '300', '999', '1000', ''];
+		let seed = 7;
+		const pick = () => parts[(seed = (seed * 1103515245 + 12345) % 2 ** 31) % parts.length]!;
+		for (let i = 0; i < 3000; i++) {
+			const text = `${pick()}.${pick()}.${pick()}.${pick()}${i % 10 === 0 ? ':8080' : ''}${i % 15 === 0 ? ' ' : ''}`;
+			expect(bucket(text), text).toBe(parsed(text));
+		}
+	});
+});

@@ -12,8 +12,13 @@
 
 const MAX_TEXT = 64;
 
+/** Strict dotted-decimal IPv4 (no leading zeros, each part 0–255): already its own bucket. */
+const PLAIN_IPV4 = /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+
 /** The bucket of `text`, or `undefined` when it is not an IP address. Never throws. */
 export function addressBucket(text: string, ipv6Prefix: number): string | undefined {
+	// The common case, one test: what the parse below would write back is the text itself.
+	if (typeof text === 'string' && PLAIN_IPV4.test(text)) return text;
 	const bytes = parseAddress(text);
 	if (!bytes) return undefined;
 	if (isIPv4InIPv6(bytes)) return `${bytes[12]}.${bytes[13]}.${bytes[14]}.${bytes[15]}`;
