@@ -2,8 +2,8 @@ import type { ContentEncryption, JweHeader } from './types.js';
 
 /**
  * What both backends share about a compact JWE's protected header: which headers are accepted
- * (`alg: dir`, A256CBC-HS512 or A256GCM, no `zip`, no `crit`, a string `kid` if any), and the
- * cache of headers that opened a token before.
+ * (`alg: dir`, A256CBC-HS512 or A256GCM, no `zip`, no `crit`, a string `kid` if any), the cache
+ * of headers that opened a token before, and the token's envelope checked before any key is tried.
  */
 
 export const B64URL = /^[A-Za-z0-9_-]*$/;
@@ -47,3 +47,29 @@ export class HeaderCache<T> {
 		this.#entries.set(raw, opened);
 	}
 }
+
+/** A compact JWE's parts, still base64url, with its protected header opened (or found in the cache). */
+export interface JweEnvelope<T> {
+	rawHeader: string;
+	opened: T;
+	/** Whether the header came from the cache (else remember it once a key authenticates the token). */
+	cached: boolean;
+	iv: string;
+	ciphertext: string;
+	tag: string;
+}
+
+/**
+ * Splits `alg: dir` compact JWE (five parts, no encrypted key) and opens its header with the
+ * backend's `openHeader`; `null` for anything malformed.
+ */
+export function jweEnvelope<T>(token: string, headers: HeaderCache<T> | undefined, openHeader: (raw: string) => T | null): JweEnvelope<T> | null {
+	const parts = token.split('.');
+	if (parts.length !== 5 || parts[1] !== '') return null;
+	const [rawHeader, , iv, ciphertext, tag] = parts as [string, string, string, string, string];
+	if (!B64URL.test(iv) || !B64URL.test(ciphertext) || !B64URL.test(tag)) return null;
+	const fromCache = headers?.get(rawHeader);
+	const opened = fromCache ?? openHeader(rawHeader);
+	return opened ? { rawHeader, opened, cached: fromCache !== undefined, iv, ciphertext, tag } : null;
+}
+

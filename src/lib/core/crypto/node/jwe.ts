@@ -1,6 +1,6 @@
 import type * as NodeCrypto from 'node:crypto';
 import type { KeyObject } from 'node:crypto';
-import { B64URL, checkJweHeader, type HeaderCache, plausibleHeader } from '../jwe-header.js';
+import { checkJweHeader, type HeaderCache, jweEnvelope, plausibleHeader } from '../jwe-header.js';
 import type { JweHeader } from '../types.js';
 import { nodeCrypto } from './builtin.js';
 import type { DerivedKey, HmacPads } from './keys.js';
@@ -61,16 +61,12 @@ export function openJwe(
 	selectKeys: (header: JweHeader) => Iterable<DerivedKey>,
 	headers?: HeaderCache<OpenedHeader>
 ): string | null {
-	const parts = token.split('.');
-	if (parts.length !== 5 || parts[1] !== '') return null;
-	const [rawHeader, , ivPart, ctPart, tagPart] = parts as [string, string, string, string, string];
-	if (!B64URL.test(ivPart) || !B64URL.test(ctPart) || !B64URL.test(tagPart)) return null;
-	const cached = headers?.get(rawHeader);
-	const opened = cached ?? openHeader(rawHeader);
-	if (!opened) return null;
-	const iv = Buffer.from(ivPart, 'base64url');
-	const ciphertext = Buffer.from(ctPart, 'base64url');
-	const tag = Buffer.from(tagPart, 'base64url');
+	const envelope = jweEnvelope(token, headers, openHeader);
+	if (!envelope) return null;
+	const { rawHeader, opened, cached } = envelope;
+	const iv = Buffer.from(envelope.iv, 'base64url');
+	const ciphertext = Buffer.from(envelope.ciphertext, 'base64url');
+	const tag = Buffer.from(envelope.tag, 'base64url');
 	for (const key of selectKeys(opened.header)) {
 		const plaintext =
 			opened.header.enc === 'A256CBC-HS512'

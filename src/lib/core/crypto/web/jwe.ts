@@ -1,5 +1,5 @@
 import { base64url, concatBytes, fromBase64url, utf8, utf8Text } from '../encoding.js';
-import { B64URL, checkJweHeader, type HeaderCache, plausibleHeader } from '../jwe-header.js';
+import { checkJweHeader, type HeaderCache, jweEnvelope, plausibleHeader } from '../jwe-header.js';
 import type { Awaitable, JweHeader } from '../types.js';
 import type { OpenedHeader, WebKey } from './keys.js';
 
@@ -50,16 +50,12 @@ export async function openJwe(
 	selectKeys: (header: JweHeader) => AsyncIterable<WebKey> | Iterable<Awaitable<WebKey>>,
 	headers?: HeaderCache<OpenedHeader>
 ): Promise<string | null> {
-	const parts = token.split('.');
-	if (parts.length !== 5 || parts[1] !== '') return null;
-	const [rawHeader, , ivPart, ctPart, tagPart] = parts as [string, string, string, string, string];
-	if (!B64URL.test(ivPart) || !B64URL.test(ctPart) || !B64URL.test(tagPart)) return null;
-	const cached = headers?.get(rawHeader);
-	const opened = cached ?? openHeader(rawHeader);
-	if (!opened) return null;
-	const iv = fromBase64url(ivPart);
-	const ciphertext = fromBase64url(ctPart);
-	const tag = fromBase64url(tagPart);
+	const envelope = jweEnvelope(token, headers, openHeader);
+	if (!envelope) return null;
+	const { rawHeader, opened, cached } = envelope;
+	const iv = fromBase64url(envelope.iv);
+	const ciphertext = fromBase64url(envelope.ciphertext);
+	const tag = fromBase64url(envelope.tag);
 	if (!iv || !ciphertext || !tag) return null;
 	for await (const key of selectKeys(opened.header)) {
 		const plaintext =
