@@ -407,3 +407,64 @@ describe('another process holds the WAL index read-mark locks (-shm)', () => {
 		expect(await sessionTokens(database.url)).toEqual([token]);
 	});
 });
+
+/**
+ * "A sign-in that failed from the client's side commits nothing": the core hands `createSession`
+ * the request's signal (aborted when the client hangs up). A session created while the database
+ * is locked must not be committed once the lock goes if its client left meanwhile — the server's
+ * own deadline (`busyTimeout`) has not passed yet, so without the signal it would be.
+ */
+describe('the client of a write gives up while the database is locked', () => {
+	const ABORTED = { name: 'LibSQLAdapterError', code: 'ABORTED', operation: 'createSession', retryable: false };
+
+	test('write lock: the waiting createSession rejects ABORTED at once and commits nothing when the lock goes before its deadline; with a live signal it commits', { timeout: 60_000 }, async () => {
+		const database = await migratedFile({ wal: true });
+		const adapter = LibSQLAdapter({ url: database.url }, { busyTimeout: 10_000 });
+		const { user, token } = await signedIn(adapter);
+
+		const release = await holdWriteLock(database.path, 'immediate');
+		const client = new AbortController();
+		const write = Promise.resolve(adapter.createSession(session(user.id, 'z-abandoned'), { signal: client.signal }));
+		const live = Promise.resolve(adapter.createSession(session(user.id, 'b-kept'), { signal: new AbortController().signal }));
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		client.abort();
+		// Rejected while the lock is still held: it gave up, it did not wait for the deadline.
+		await expect(write).rejects.toMatchObject(ABORTED);
+		await release();
+		// The call whose client stayed commits once the lock goes (well before its deadline).
+		await live;
+		expect(await sessionTokens(database.url)).toEqual(['b-kept', token].sort());
+	});
+
+	test('read-mark lock (off the main thread): the queued createSession rejects ABORTED and rolls back when the lock goes', { timeout: 60_000 }, async () => {
+		const database = await migratedFile({ wal: true });
+		const client = createClient({ url: database.url });
+		cleanups.push(() => client.close());
+		const adapter = LibSQLAdapter(client, { busyTimeout: 10_000 });
+		const { user, token } = await signedIn(adapter);
+		const local = localFile(client);
+
+		const release = await holdReadMarks(database.path);
+		await until(() => local.degraded, 'the watch notices the lock');
+		const gone = new AbortController();
+		const write = Promise.resolve(adapter.createSession(session(user.id, 'z-abandoned'), { signal: gone.signal }));
+		await new Promise((resolve) => setTimeout(resolve, 200));
+		gone.abort();
+		await expect(write).rejects.toMatchObject(ABORTED);
+		await release();
+		await until(() => !local.degraded, 'the watch notices the lock is gone');
+		await local.settled();
+		expect(await sessionTokens(database.url)).toEqual([token]);
+		// A signal that never aborts changes nothing.
+		await adapter.createSession(session(user.id, 'b-after'), { signal: new AbortController().signal });
+		expect(await sessionTokens(database.url)).toEqual(['b-after', token].sort());
+	});
+
+	test('a signal already aborted: nothing is tried, nothing stored', async () => {
+		const database = await migratedFile({ wal: true });
+		const adapter = LibSQLAdapter({ url: database.url });
+		const { user, token } = await signedIn(adapter);
+		await expect(adapter.createSession(session(user.id, 'z-never'), { signal: AbortSignal.abort() })).rejects.toMatchObject(ABORTED);
+		expect(await sessionTokens(database.url)).toEqual([token]);
+	});
+});

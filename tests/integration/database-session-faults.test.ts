@@ -17,7 +17,8 @@ import type { Setup } from './fixtures.js';
 import { tempDatabase } from '../adapter/support.js';
 import { holdWriteLock } from '../support/lock-holders.js';
 import { dbSetup, openStore, sha256, STORE_KINDS, type Store } from './database-fixtures.js';
-import { ALICE_LOGIN, ORIGIN, SECRET, SESSION_COOKIE, sessionCookiesSet, setup, signedIn } from './fixtures.js';
+import { ALICE_LOGIN, ORIGIN, passwordProvider, SECRET, SESSION_COOKIE, sessionCookiesSet, setup, signedIn } from './fixtures.js';
+import { TestClient } from '../support/client.js';
 
 const cleanups: (() => void)[] = [];
 afterEach(() => cleanups.splice(0).reverse().forEach((cleanup) => cleanup()));
@@ -192,5 +193,28 @@ describe('a read-only database file (child process, unprivileged)', () => {
 		}
 		expect(result.logged.filter((e) => e.type === 'AdapterError')).toHaveLength(2);
 		expect(result.logged.every((e) => e.cause?.includes('read-only'))).toBe(true);
+	});
+});
+
+describe('the client gives up during its sign-in (the request’s signal aborts)', () => {
+	test('no session is stored, with any adapter: the core does not call createSession once the signal aborted', async () => {
+		const db: Store = await openStore('memory');
+		cleanups.push(() => db.close());
+		const client = new AbortController();
+		// The store's counting adapter ignores createSession's second argument, as an Auth.js adapter does.
+		const s = dbSetup(db, {
+			providers: [passwordProvider({ authorize: (credentials) => (client.abort(), passwordProvider().authorize(credentials, new Request(ORIGIN))) })]
+		});
+		const browser = new TestClient((request) => s.handler(new Request(request, { signal: client.signal })), { origin: ORIGIN });
+		const res = await browser.signInWithCredentials('credentials', { ...ALICE_LOGIN });
+
+		expect(sessionCookiesSet(res)).toEqual([]);
+		expect(db.calls.createSession).toBe(0);
+		expect(await db.sessions()).toEqual([]);
+		expect(s.errors.some((e) => e instanceof AdapterError && e.message.includes('gave up'))).toBe(true);
+		// A client that stays signs in as usual.
+		const stays = await signedIn(dbSetup(db));
+		expect(stays.cookie(SESSION_COOKIE)).toMatch(/^[0-9a-f]{64}$/);
+		expect(db.calls.createSession).toBe(1);
 	});
 });

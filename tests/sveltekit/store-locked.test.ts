@@ -16,7 +16,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { signInMessage } from '../../src/lib/core/index.js';
 import { holdReadMarks, holdWriteLock, type Release } from '../support/lock-holders.js';
 import { buildFixtureOnce, KIT3_APP, type RunningApp, startFixture } from './kit-app-server.js';
-import { appBrowser, HTML, postEnhanced } from './kit-client.js';
+import { ACTION_HEADERS, type ActionResult, appBrowser, HTML, postEnhanced } from './kit-client.js';
 
 const SESSION_COOKIE = 'authjs.session-token';
 const SIGN_IN_FORM = { providerId: 'credentials', email: 'alice@example.com', password: 'correct horse battery staple', redirectTo: '/base/app/protected' };
@@ -81,6 +81,44 @@ describe('another process holds the write lock', () => {
 		expect((await postEnhanced(client, '/base/form', 'signOut', {})).body).toMatchObject({ type: 'redirect' });
 		expect(await sessionRows()).toBe(rows - 1);
 		await signedIn();
+	});
+});
+
+describe('the client of a sign-in gives up while the database is locked', () => {
+	/** The sign-in form action posted as `use:enhance` does, with `signal`; the action's result or the abort. */
+	const postSignIn = (signal?: AbortSignal) =>
+		fetch(`${app.origin}/base/form?/signIn`, {
+			method: 'POST',
+			headers: { ...ACTION_HEADERS, origin: app.origin, 'x-forwarded-proto': 'http', 'content-type': 'application/x-www-form-urlencoded' },
+			body: new URLSearchParams(SIGN_IN_FORM),
+			redirect: 'manual',
+			signal
+		});
+	const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+	test('no session is stored, though the lock goes before the server’s deadline (where one that stayed gets its session)', { timeout: 60_000 }, async () => {
+		const rows = await sessionRows();
+		// The control: a client that stays gets its session once a short lock goes (busy timeout 1 s).
+		releases.push(await holdWriteLock(path, 'immediate'));
+		const staying = postSignIn();
+		await pause(300);
+		await releases.pop()!();
+		const answer = (await (await staying).json()) as ActionResult;
+		expect(answer).toMatchObject({ type: 'redirect' });
+		expect(await sessionRows()).toBe(rows + 1);
+
+		// The same sign-in, but its client hangs up before the lock goes.
+		releases.push(await holdWriteLock(path, 'immediate'));
+		const client = new AbortController();
+		const leaving = postSignIn(client.signal);
+		await pause(250);
+		client.abort();
+		await expect(leaving).rejects.toMatchObject({ name: 'AbortError' });
+		await pause(50);
+		await releases.pop()!();
+		// Past the server's own deadline: whatever it was going to do is done.
+		await pause(1500);
+		expect(await sessionRows()).toBe(rows + 1);
 	});
 });
 

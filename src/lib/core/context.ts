@@ -23,6 +23,11 @@ export interface AuthContext {
 	 * as a SvelteKit form action): the double-submit token and the Origin check are not needed.
 	 */
 	readonly csrfChecked: boolean;
+	/**
+	 * The request's signal, aborted when its client gives up: a sign-in whose client left stores
+	 * no session (see `Adapter.createSession`).
+	 */
+	readonly signal?: AbortSignal;
 }
 
 /** Cookie tables per options object, [plain, secure]: built once, not on every request. */
@@ -55,7 +60,7 @@ export function requestCsrf(
 
 export function createContext(
 	options: AuthOptions,
-	req: Pick<RequestInternal, 'url' | 'cookies' | 'body' | 'providerId'>,
+	req: Pick<RequestInternal, 'url' | 'cookies' | 'body' | 'providerId' | 'signal'>,
 	caller: { csrfChecked?: boolean; csrf?: CsrfState } = {}
 ): AuthContext {
 	const origin = options.siteUrl?.origin ?? req.url.origin;
@@ -77,7 +82,8 @@ export function createContext(
 		provider: req.providerId ? options.providers.find((p) => p.id === req.providerId) : undefined,
 		csrf,
 		pendingCookies,
-		csrfChecked
+		csrfChecked,
+		signal: req.signal
 	};
 }
 

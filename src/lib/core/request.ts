@@ -77,7 +77,8 @@ export async function toInternalRequest(
 		body: method === 'POST' ? await readBody(request) : {},
 		request,
 		clientAddress: platform.clientAddress,
-		originProvesCsrf: platform.originProvesCsrf === true
+		originProvesCsrf: platform.originProvesCsrf === true,
+		signal: request.signal
 	};
 }
 

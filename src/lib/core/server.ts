@@ -208,7 +208,11 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 	const wellKnown = relatedOriginsDocument(options.providers);
 	const serverContext = (request: ServerRequest, cookies: Record<string, string>, call: { body?: Record<string, unknown>; providerId?: string } = {}) => {
 		assertTrustedHost(options, request.url);
-		return createContext(options, { url: request.url, cookies, body: call.body ?? {}, providerId: call.providerId }, { csrfChecked: true });
+		return createContext(
+			options,
+			{ url: request.url, cookies, body: call.body ?? {}, providerId: call.providerId, signal: request.request.signal },
+			{ csrfChecked: true }
+		);
 	};
 	const cookiesOf = (request: ServerRequest) => parseCookieHeader(request.request.headers.get('cookie'));
 

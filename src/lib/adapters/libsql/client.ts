@@ -11,6 +11,7 @@ import {
 	type TransactionMode
 } from '@libsql/client';
 import { type Durability, localFile, type LocalFileOptions } from './local.js';
+import { abortedError } from './errors.js';
 
 /** Anything with a libSQL client inside, such as a `drizzle-orm/libsql` database. */
 export interface LibSQLDatabaseLike {
@@ -54,9 +55,10 @@ export interface GuardedClient extends Client {
 	 * Calls `start` with `deadline` (ms since the epoch) as the deadline of the call it begins
 	 * synchronously: drizzle reaches `batch` before its first await, so the guard can hand the
 	 * deadline through without drizzle knowing. A write past its deadline rolls back instead of
-	 * committing; a call made off the main thread (`off-thread.ts`) gives up at it.
+	 * committing; a call made off the main thread (`off-thread.ts`) gives up at it. A write whose
+	 * `signal` aborted before it committed rolls back too (its client left: see `Guard.run`).
 	 */
-	withDeadline<T>(deadline: number, start: () => T): T;
+	withDeadline<T>(deadline: number, start: () => T, signal?: AbortSignal): T;
 	/**
 	 * Calls `start`, whose write (begun synchronously, as with `withDeadline`) is committed without
 	 * waiting for the disk (`Durability` `relaxed`): for data whose loss on a power cut costs nothing.
@@ -87,6 +89,8 @@ export function writeGuardedClient(
 	const local = cachedReads ? localFile(inner, localOptions) : undefined;
 	/** The deadline of the call being started now (see `withDeadline`). */
 	let deadline: number | undefined;
+	/** The signal of the write being started now (see `withDeadline`). */
+	let signal: AbortSignal | undefined;
 	const deadlineNow = () => deadline ?? Date.now() + busyTimeout;
 	/** How the write being started now reaches the disk (see `relaxed`). */
 	let durability: Durability = 'full';
@@ -106,13 +110,13 @@ export function writeGuardedClient(
 		async clientValues(stmt, single) {
 			return (await local?.valuesWhenOpen(stmt, single, deadlineNow())) ?? viaClient(stmt, single);
 		},
-		withDeadline(until, start) {
-			const outer = deadline;
-			deadline = until;
+		withDeadline(until, start, given) {
+			const [outer, outerSignal] = [deadline, signal];
+			[deadline, signal] = [until, given];
 			try {
 				return start();
 			} finally {
-				deadline = outer;
+				[deadline, signal] = [outer, outerSignal];
 			}
 		},
 		relaxed(start) {
@@ -127,8 +131,10 @@ export function writeGuardedClient(
 		localPragma: async (sql) => local?.pragma(sql, deadlineNow()),
 		async batch(stmts, mode) {
 			const until = deadline ?? Date.now() + busyTimeout;
-			const written = await local?.write(stmts, until, durability);
+			const cancel = signal;
+			const written = await local?.write(stmts, until, durability, cancel);
 			if (written) return written;
+			if (cancel?.aborted) throw abortedError();
 			// A deferred transaction whose first statement writes still waits for the lock with the
 			// busy timeout; `BEGIN IMMEDIATE` would run before our pragma could.
 			if (pragma === null) return inner.batch(stmts, mode ?? 'write');

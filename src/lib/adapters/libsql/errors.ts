@@ -12,6 +12,7 @@ export type LibSQLAdapterErrorCode =
 	| 'SQLITE_CONSTRAINT'
 	| 'NOT_FOUND'
 	| 'TIMEOUT'
+	| 'ABORTED'
 	| (string & {});
 
 export class LibSQLAdapterError extends Error {
@@ -41,6 +42,14 @@ export class LibSQLAdapterError extends Error {
 		this.retryable = retry !== undefined;
 		this.retryAfter = retry === undefined ? undefined : Math.max(1, Math.ceil(retry.retryAfter));
 	}
+}
+
+/**
+ * The error of a write given up because its client left (the request's signal aborted) before it
+ * committed: it changed nothing. Below the guard it is a plain error with this code.
+ */
+export function abortedError(): Error & { code: 'ABORTED' } {
+	return Object.assign(new Error('the client gave up before the write committed; nothing was changed'), { code: 'ABORTED' as const });
 }
 
 export function notFound(operation: string, message: string): LibSQLAdapterError {

@@ -61,13 +61,17 @@
  */
 import type { Client } from '@libsql/client';
 import type { GuardedClient } from './client.js';
-import { LibSQLAdapterError, driverError, errorCode, isBusy, messageOf } from './errors.js';
+import { LibSQLAdapterError, abortedError, driverError, errorCode, isBusy, messageOf } from './errors.js';
 import type { HotRead } from './hot-reads.js';
 import { isLocalError } from './local.js';
 
 export interface Guard {
-	/** Runs one adapter operation: prepares the database once, retries busy errors, wraps errors. */
-	run<T>(operation: string, work: () => Promise<T>): Promise<T>;
+	/**
+	 * Runs one adapter operation: prepares the database once, retries busy errors, wraps errors.
+	 * `signal` (a write's): once it aborts, the operation stops retrying and a write not yet
+	 * committed rolls back, rejecting with code `ABORTED`.
+	 */
+	run<T>(operation: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T>;
 	/**
 	 * A per-request read (`hot-reads.ts`): answered at once from the local connection when it can
 	 * (errors wrapped as `run` wraps them), otherwise (not open yet, locked) through `run`.
@@ -118,17 +122,18 @@ export function createGuard(client: Client | GuardedClient, options: GuardOption
 	 * Tries `work` until it succeeds, fails for another reason than a busy database, or `deadline`
 	 * passes. `busy`: the busy error a first try (made by the caller) already met.
 	 */
-	const attempts = async <T>(operation: string, work: () => Promise<T>, deadline: number, busy?: unknown): Promise<T> => {
+	const attempts = async <T>(operation: string, work: () => Promise<T>, deadline: number, busy?: unknown, signal?: AbortSignal): Promise<T> => {
 		for (let pauses = 0; ; ) {
 			if (busy !== undefined) {
 				const remaining = deadline - Date.now();
 				if (remaining <= 0) throw busyError(operation, busy, options.busyTimeout, retry);
-				await new Promise((resolve) => setTimeout(resolve, Math.min(backoff(pauses++), remaining)));
+				await pause(Math.min(backoff(pauses++), remaining), signal);
 			}
+			if (signal?.aborted) throw wrap(operation, 'ABORTED', abortedError());
 			const reconnectsBefore = reconnects;
 			try {
 				if (!ready) await ensurePrepared();
-				const pending = guarded ? guarded.withDeadline(deadline, work) : work();
+				const pending = guarded ? guarded.withDeadline(deadline, work, signal) : work();
 				return await (client.protocol === 'file' ? pending : withDeadline(operation, pending, options.remoteTimeout, retry));
 			} catch (error) {
 				if (error instanceof LibSQLAdapterError) throw error;
@@ -160,8 +165,8 @@ export function createGuard(client: Client | GuardedClient, options: GuardOption
 			}
 			return value === undefined ? attempts(operation, () => hot.load(arg), deadline) : Promise.resolve(value);
 		},
-		run<T>(operation: string, work: () => Promise<T>): Promise<T> {
-			return attempts(operation, work, Date.now() + options.busyTimeout);
+		run<T>(operation: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T> {
+			return attempts(operation, work, Date.now() + options.busyTimeout, undefined, signal);
 		}
 	};
 	return guard;
@@ -215,6 +220,19 @@ function withDeadline<T>(operation: string, pending: Promise<T>, ms: number, ret
 	});
 	pending.catch(() => {}); // a late failure after the deadline is not an unhandled rejection
 	return Promise.race([pending, deadline]).finally(() => clearTimeout(timer));
+}
+
+/** Waits `ms`, or less when `signal` aborts meanwhile. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+	return new Promise((resolve) => {
+		const done = () => {
+			clearTimeout(timer);
+			signal?.removeEventListener('abort', done);
+			resolve();
+		};
+		const timer = setTimeout(done, ms);
+		signal?.addEventListener('abort', done, { once: true });
+	});
 }
 
 function backoff(attempt: number): number {

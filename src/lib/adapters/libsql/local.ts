@@ -37,7 +37,7 @@
 import type { Client, InArgs, InStatement, InValue, ResultSet, Row, Value } from '@libsql/client';
 import { ResultSetImpl } from '@libsql/core/util';
 import Database from 'libsql';
-import { errorCode, isBusy } from './errors.js';
+import { abortedError, errorCode, isBusy } from './errors.js';
 import { type OffThread, type OffThreadRows, openOffThread, STALL_MS } from './off-thread.js';
 
 /** Distinct statements kept per connection; the adapter issues a few dozen at most. */
@@ -64,9 +64,10 @@ export interface LocalFile {
 	/**
 	 * Runs `stmts` as one transaction that commits only before `deadline` (ms since the epoch);
 	 * `undefined` when they must go through the client. Throws when locked: nothing was changed.
-	 * `relaxed`: committed without waiting for the disk (see `Durability`).
+	 * `relaxed`: committed without waiting for the disk (see `Durability`). Once `signal` aborts,
+	 * a write not yet committed rolls back and rejects with code `ABORTED`.
 	 */
-	write(stmts: Statements, deadline: number, durability?: Durability): Promise<ResultSet[] | undefined>;
+	write(stmts: Statements, deadline: number, durability?: Durability, signal?: AbortSignal): Promise<ResultSet[] | undefined>;
 	/** Runs a PRAGMA on the connection; `undefined` when it must go through the client. */
 	pragma(sql: string, deadline?: number): Promise<unknown[][] | undefined>;
 	/**
@@ -289,7 +290,7 @@ function fileConnection(client: Client, lockProbeInterval: number, alwaysOffThre
 	};
 
 	/** One transaction, BEGIN to COMMIT without yielding; rolled back on any failure. */
-	const transact = (conn: Open, stmts: Statements, deadline: number, durability: Durability): ResultSet[] | undefined => {
+	const transact = (conn: Open, stmts: Statements, deadline: number, durability: Durability, signal?: AbortSignal): ResultSet[] | undefined => {
 		const { db } = conn;
 		const started = performance.now();
 		if (durability === 'relaxed') conn.synchronous ??= synchronousOf(db);
@@ -311,6 +312,7 @@ function fileConnection(client: Client, lockProbeInterval: number, alwaysOffThre
 				}
 			}
 			if (Date.now() > deadline) throw late();
+			if (signal?.aborted) throw abortedError();
 			db.exec('COMMIT');
 			verified = true;
 			failures = 0;
@@ -370,14 +372,14 @@ function fileConnection(client: Client, lockProbeInterval: number, alwaysOffThre
 	};
 
 	/** A write off the main thread: one transaction, committed only before `deadline`. */
-	const offWrite = async (thread: OffThread, stmts: Statements, deadline: number, durability: Durability): Promise<ResultSet[]> => {
+	const offWrite = async (thread: OffThread, stmts: Statements, deadline: number, durability: Durability, signal?: AbortSignal): Promise<ResultSet[]> => {
 		let results: OffThreadRows[];
 		try {
 			const normalized = stmts.map((stmt) => {
 				const { sql, args } = normalize(stmt);
 				return { sql, args: bindable(args) };
 			});
-			results = await thread.transact(normalized, deadline, durability === 'relaxed');
+			results = await thread.transact(normalized, deadline, durability === 'relaxed', signal);
 		} catch (error) {
 			throw isBusy(errorCode(error)) ? busy(error) : error;
 		}
@@ -429,14 +431,14 @@ function fileConnection(client: Client, lockProbeInterval: number, alwaysOffThre
 			const { columns } = result.prepared;
 			return resultSet(result.prepared, result.rows.map((row) => toRow(row, columns)));
 		},
-		async write(stmts, deadline, durability = 'full') {
+		async write(stmts, deadline, durability = 'full', signal) {
 			if (client.closed) close();
 			if (unusable()) return undefined;
 			const conn = open ?? (await connection());
 			if (!conn || client.closed) return undefined;
 			const thread = offNow();
-			if (thread) return offWrite(thread, stmts, deadline, durability);
-			return transact(conn, stmts, deadline, durability);
+			if (thread) return offWrite(thread, stmts, deadline, durability, signal);
+			return transact(conn, stmts, deadline, durability, signal);
 		},
 		async pragma(sql, deadline) {
 			if (unusable()) return undefined;

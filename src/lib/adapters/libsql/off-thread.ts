@@ -40,7 +40,7 @@
  * waking an idle process), ~0.5 % of a core at 100 ms.
  */
 import AsyncDatabase from 'libsql/promise';
-import { errorCode } from './errors.js';
+import { abortedError, errorCode } from './errors.js';
 import { readMarksHeldElsewhere } from './wal-locks.js';
 
 /** How long a call may take before it counts as held up by the lock (a healthy one: < 1 ms). */
@@ -106,8 +106,9 @@ export interface OffThread {
 	/**
 	 * One transaction (BEGIN IMMEDIATE … COMMIT) committed only before `deadline`; rejects busy
 	 * otherwise, having changed nothing. `relaxed`: `synchronous = NORMAL` for this transaction.
+	 * Given up the same way, rejecting with code `ABORTED`, when `signal` aborts before COMMIT.
 	 */
-	transact(stmts: OffThreadStatement[], deadline: number, relaxed: boolean): Promise<OffThreadRows[]>;
+	transact(stmts: OffThreadStatement[], deadline: number, relaxed: boolean, signal?: AbortSignal): Promise<OffThreadRows[]>;
 	/** Resolves once nothing runs here or waits to (tests: a given-up call has finished rolling back). */
 	settled(): Promise<void>;
 	close(): void;
@@ -197,9 +198,10 @@ export function openOffThread(path: string, probeInterval: number, busy: (error:
 
 	/**
 	 * Runs `work` when its turn comes, unless its deadline passed or it was given up meanwhile.
-	 * The promise rejects busy at the deadline (unless the job is committing by then).
+	 * The promise rejects busy at the deadline, and `ABORTED` when `signal` aborts (unless the job
+	 * is committing by then).
 	 */
-	const enqueue = <T>(deadline: number | undefined, work: (job: Job) => Promise<T>): Promise<T> => {
+	const enqueue = <T>(deadline: number | undefined, work: (job: Job) => Promise<T>, signal?: AbortSignal): Promise<T> => {
 		const job: Job = { deadline, abandoned: false, committing: false };
 		pending++;
 		const run = tail.then(async () => {
@@ -233,18 +235,26 @@ export function openOffThread(path: string, probeInterval: number, busy: (error:
 		tail = run.then(settle, settle);
 		if (deadline === undefined) return run;
 		return new Promise<T>((resolve, reject) => {
-			const timer = setTimeout(() => {
+			const giveUp = (error: () => Error) => () => {
 				if (job.committing) return; // the outcome is known soon; wait for it
 				job.abandoned = true;
-				reject(lockedError());
-			}, Math.max(0, deadline - Date.now()));
+				reject(error());
+			};
+			const timer = setTimeout(giveUp(lockedError), Math.max(0, deadline - Date.now()));
+			const left = giveUp(abortedError);
+			if (signal?.aborted) left();
+			else signal?.addEventListener('abort', left, { once: true });
+			const settled = () => {
+				clearTimeout(timer);
+				signal?.removeEventListener('abort', left);
+			};
 			run.then(
 				(value) => {
-					clearTimeout(timer);
+					settled();
 					if (!job.abandoned) resolve(value);
 				},
 				(error: unknown) => {
-					clearTimeout(timer);
+					settled();
 					if (!job.abandoned) reject(error);
 				}
 			);
@@ -306,7 +316,7 @@ export function openOffThread(path: string, probeInterval: number, busy: (error:
 		rows(stmt, deadline) {
 			return enqueue(deadline, () => execute(stmt));
 		},
-		transact(stmts, deadline, relaxed) {
+		transact(stmts, deadline, relaxed, signal) {
 			return enqueue(deadline, async (job) => {
 				synchronous ??= Number(((await (await statement('PRAGMA synchronous')).all([])) as unknown[][])[0]?.[0]);
 				const relax = relaxed && Number.isInteger(synchronous);
@@ -335,7 +345,7 @@ export function openOffThread(path: string, probeInterval: number, busy: (error:
 				} finally {
 					if (relax) await db.exec(`PRAGMA synchronous = ${synchronous}`).catch(() => {});
 				}
-			});
+			}, signal);
 		},
 		async settled() {
 			while (pending > 0) await tail;

@@ -72,14 +72,19 @@ export function sessionMethods({ db, client, tables, guard }: AdapterContext): S
 	);
 
 	return {
-		createSession: (session) =>
-			guard.run('createSession', async () => {
-				// `createdAt` feeds the session list and the absolute lifetime: a caller that does not
-				// know about it (Auth.js core) still gets it.
-				const values = columnValues(sessions, { ...session, createdAt: session.createdAt ?? new Date() });
-				const [rows] = await db.batch([db.insert(sessions).values(values).returning()]);
-				return toSession(single(rows, 'createSession'));
-			}),
+		// A sign-in whose client left (`call.signal` aborted) before the row committed stores none.
+		createSession: (session, call) =>
+			guard.run(
+				'createSession',
+				async () => {
+					// `createdAt` feeds the session list and the absolute lifetime: a caller that does not
+					// know about it (Auth.js core) still gets it.
+					const values = columnValues(sessions, { ...session, createdAt: session.createdAt ?? new Date() });
+					const [rows] = await db.batch([db.insert(sessions).values(values).returning()]);
+					return toSession(single(rows, 'createSession'));
+				},
+				call?.signal
+			),
 
 		// The hot path of database sessions: one query.
 		getSessionAndUser: (sessionToken) => guard.read('getSessionAndUser', sessionAndUser, sessionToken),

@@ -1,5 +1,6 @@
 import { sha256 } from '../crypto/index.js';
 import type { AuthContext } from '../context.js';
+import { AdapterError } from '../errors.js';
 import type { Cookie } from '../types/internal.js';
 import type { AdapterSession, AdapterUser, Session } from '../types/models.js';
 import { expiredCookie, legacySessionCookie } from './cookies.js';
@@ -193,13 +194,14 @@ async function startDatabaseSession(ctx: AuthContext, adapter: SessionAdapter, s
 	const now = new Date();
 	const { maxAge, absoluteMaxAge } = ctx.options.session;
 	const expires = new Date(now.getTime() + Math.min(maxAge, absoluteMaxAge ?? Infinity) * 1000);
-	await adapter.createSession({
-		sessionToken: await storedSessionKey(ctx, token),
-		userId: start.user.id,
-		expires,
-		createdAt: now,
-		userAgent: start.userAgent?.slice(0, 256) ?? null
-	});
+	const sessionToken = await storedSessionKey(ctx, token);
+	// A client that gave up gets no session: none is stored for it (an adapter that may wait, as
+	// kitauth's libSQL one does on a locked database, also gives up when the signal aborts).
+	if (ctx.signal?.aborted) throw new AdapterError('The client gave up before its session was stored; none was created');
+	await adapter.createSession(
+		{ sessionToken, userId: start.user.id, expires, createdAt: now, userAgent: start.userAgent?.slice(0, 256) ?? null },
+		{ signal: ctx.signal }
+	);
 	const legacy = legacySessionCookie(ctx.cookies);
 	const old = legacy && start.requestCookies[legacy.name] !== undefined ? [expiredCookie(legacy.name, legacy.options)] : [];
 	return [sessionCookie(ctx, token, expires), ...old];

@@ -26,6 +26,12 @@ export type AccountUpdate = { [K in keyof AdapterAccount]?: AdapterAccount[K] | 
  * The data-layer contract the core calls (the spec's "Adapter interface"). Every method is optional;
  * an operation that needs a missing one fails with `MissingAdapterMethods`.
  */
+/** What kitauth hands an adapter method beside its arguments (see `createSession`). */
+export interface AdapterCall {
+	/** The request's signal: aborted when its client has given up. */
+	signal?: AbortSignal;
+}
+
 export interface Adapter {
 	createUser?(user: AdapterUser): Awaitable<AdapterUser>;
 	getUser?(id: string): Awaitable<AdapterUser | null>;
@@ -40,7 +46,13 @@ export interface Adapter {
 		providerAccountId: Pick<AdapterAccount, 'provider' | 'providerAccountId'>
 	): Awaitable<AdapterAccount | undefined | void>;
 	getAccount?(providerAccountId: string, provider: string): Awaitable<AdapterAccount | null>;
-	createSession?(session: AdapterSession): Awaitable<AdapterSession>;
+	/**
+	 * `call.signal` (kitauth's addition; Auth.js adapters ignore it): aborted when the client of the
+	 * request that signs in gives up (where the platform says so, as SvelteKit's Node adapter does).
+	 * An adapter that may wait, for a lock or a slow server, should then give up and store nothing:
+	 * a session committed after its client left is one nobody holds.
+	 */
+	createSession?(session: AdapterSession, call?: AdapterCall): Awaitable<AdapterSession>;
 	getSessionAndUser?(
 		sessionToken: string
 	): Awaitable<{ session: AdapterSession; user: AdapterUser } | null>;

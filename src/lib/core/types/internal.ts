@@ -35,4 +35,6 @@ export interface RequestInternal {
 	clientAddress?: string;
 	/** A same-origin POST needs no CSRF token (see `Platform.originProvesCsrf`). */
 	originProvesCsrf?: boolean;
+	/** The request's signal: aborted when its client gives up (where the platform says so). */
+	signal?: AbortSignal;
 }
