@@ -2,13 +2,15 @@
  * Writes src/lib/components/icons.ts: the brand icon of every native preset, bundled (no CDN, no
  * runtime dependency). Two CC0 devDependencies are its sources: `simple-icons` (one-colour marks,
  * one path each) where it has the brand, and `@iconify-json/logos` (Gil Barbara's SVG Logos, often
- * multi-colour) for the brands simple-icons removed at their owners' request. Only our presets'
- * icons go in, to keep the module small. Run after adding a preset or updating either package:
+ * multi-colour) for the brands simple-icons removed at their owners' request. A brand in neither
+ * has its mark vendored in scripts/icons/ (one path, with its source, licence and attribution),
+ * which the module's header repeats. Only our presets' icons go in, to keep the module small. Run
+ * after adding a preset, updating either package or changing a vendored mark:
  *
  *     npx node scripts/generate-icons.ts
  *
- * A test fails when a native preset has no icon (and is not listed in WITHOUT_ICON), or when the
- * module drifts from what this script makes.
+ * A test fails when a native preset has no icon, or when the module drifts from what this script
+ * makes.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -86,15 +88,42 @@ export const LOGOS_MARKS: Readonly<Record<string, LogosMark>> = {
 };
 
 /**
- * Presets with no icon, and the names their mark would have in either source: a test checks those
- * are still absent, so an icon that comes is used. We draw no logo of our own.
+ * Preset id → the file in scripts/icons/ of its vendored mark, for the brands neither package has
+ * (a test checks they still have none, so that a CC0 mark that comes is used). We draw no logo of
+ * our own.
  */
-export const WITHOUT_ICON: Readonly<Record<string, { names: string[]; why: string }>> = {
-	zitadel: {
-		names: ['zitadel', 'zitadel-icon'],
-		why: 'in neither simple-icons nor @iconify-json/logos, and no npm package ships it (ZITADEL’s own carry no logo)'
-	}
+export const VENDORED_MARKS: Readonly<Record<string, string>> = {
+	// In neither package, and ZITADEL's own npm packages carry no logo. selfh.st/icons' one-colour
+	// `zitadel-dark` (CC BY 4.0), as @iconify/json ships it: one path, copied rather than adding a
+	// 104 MB package for it. Upstream it has fill-rule="evenodd"; it draws the same, pixel for
+	// pixel, in the default nonzero that a one-colour icon is drawn with. The colour is the first
+	// stop of the gradient of the set's colour `zitadel`.
+	zitadel: 'zitadel.json'
 };
+
+/** Where the vendored marks are. */
+const vendoredMarksDir = resolve(root, 'scripts/icons');
+
+/** A vendored mark (scripts/icons/<file>): one path in one colour, and where it comes from. */
+export interface VendoredMark {
+	title: string;
+	/** The brand colour, `#RRGGBB`. */
+	color: string;
+	viewBox: string;
+	/** The `d` of the mark's one path, copied as it is. */
+	path: string;
+	/** An SPDX id. */
+	license: string;
+	/** The credit the licence asks for, written into the module's header. */
+	attribution: string;
+	/** The set it is from, and the package, version, file and icon it was copied from. */
+	source: { set: string; url: string; package: string; version: string; file: string; icon: string };
+}
+
+/** A vendored mark's file, as read (not yet checked). */
+export function readVendoredMark(file: string): unknown {
+	return JSON.parse(readFileSync(resolve(vendoredMarksDir, file), 'utf8'));
+}
 
 interface SimpleIcon {
 	title: string;
@@ -189,6 +218,58 @@ export function logosIcon(id: string, mark: LogosMark, set: IconifySet = logosSe
 	return { title: mark.title, color, viewBox, body };
 }
 
+const TEXT = /^[^\0-\x1f<>&"]+$/;
+const VIEW_BOX = /^-?[\d.]+ -?[\d.]+ [\d.]+ [\d.]+$/;
+const SPDX = /^[\w.+-]+$/;
+
+/** `value[name]` where `value` is an object that has it as its own. */
+const own = (value: unknown, name: string): unknown =>
+	typeof value === 'object' && value !== null && Object.hasOwn(value, name) ? (value as Record<string, unknown>)[name] : undefined;
+
+/** `value[name]` if it is a string that matches `pattern`; throws otherwise. */
+function stringField(value: unknown, name: string, pattern: RegExp, what: string): string {
+	const field = own(value, name);
+	if (typeof field !== 'string' || !pattern.test(field)) throw new Error(`${what}: ${name} is ${JSON.stringify(field)}, not what this script takes`);
+	return field;
+}
+
+/**
+ * A vendored mark, checked: its fields are plain text of the form they should have, and its path
+ * passes the same parse and allow-list as a `@iconify-json/logos` body, as one `<path>` with its
+ * `d` alone (path data: no quote, markup or reference gets out of it).
+ */
+export function vendoredMark(id: string, file: string, data: unknown = readVendoredMark(file)): VendoredMark {
+	const what = `scripts/icons/${file} (for the ${id} preset)`;
+	const text = (name: string, pattern = TEXT) => stringField(data, name, pattern, what);
+	const sourceText = (name: string) => stringField(own(data, 'source'), name, TEXT, `${what}'s source`);
+	const path = text('path', /\S/);
+	const elements = checkSvgElements(parseSvgBody(`<path d="${path}"/>`, what), id, what);
+	const [only] = elements;
+	const [name, d] = only?.attributes.length === 1 ? only.attributes[0]! : [];
+	if (elements.length !== 1 || only!.name !== 'path' || name !== 'd' || d !== path) throw new Error(`${what}: path is not the d of one path`);
+	return {
+		title: text('title'),
+		color: text('color', /^#[\dA-F]{6}$/),
+		viewBox: text('viewBox', VIEW_BOX),
+		path,
+		license: text('license', SPDX),
+		attribution: text('attribution'),
+		source: {
+			set: sourceText('set'),
+			url: sourceText('url'),
+			package: sourceText('package'),
+			version: sourceText('version'),
+			file: sourceText('file'),
+			icon: sourceText('icon')
+		}
+	};
+}
+
+/** Every vendored mark, checked, by preset id. */
+export function vendoredMarks(): [string, VendoredMark][] {
+	return Object.entries(VENDORED_MARKS).map(([id, file]) => [id, vendoredMark(id, file)]);
+}
+
 /** Every native preset's icon, by preset id, sorted. */
 export async function iconFields(): Promise<[string, IconFields][]> {
 	const known = await simpleIcons();
@@ -198,7 +279,8 @@ export async function iconFields(): Promise<[string, IconFields][]> {
 	});
 	const set = logosSet();
 	const fromLogos = Object.entries(LOGOS_MARKS).map(([id, mark]): [string, IconFields] => [id, logosIcon(id, mark, set)]);
-	return [...fromSimpleIcons, ...fromLogos].sort(([a], [b]) => a.localeCompare(b));
+	const vendored = vendoredMarks().map(([id, { title, color, viewBox, path }]): [string, IconFields] => [id, { title, color, viewBox, path }]);
+	return [...fromSimpleIcons, ...fromLogos, ...vendored].sort(([a], [b]) => a.localeCompare(b));
 }
 
 const list = (ids: string[]) => ids.sort().join(', ');
@@ -229,7 +311,10 @@ export async function renderIcons(): Promise<string> {
 			'Generated by scripts/generate-icons.ts. Do not edit: run `npx node scripts/generate-icons.ts`.',
 			`From simple-icons ${versionOf('simple-icons')} (CC0-1.0): ${list(Object.keys(ICON_SLUGS))}.`,
 			`From @iconify-json/logos ${versionOf('@iconify-json/logos')} (CC0-1.0, Gil Barbara's SVG Logos): ${list(Object.keys(LOGOS_MARKS))}.`,
-			`No icon (in neither): ${list(Object.keys(WITHOUT_ICON))}.`,
+			...vendoredMarks().flatMap(([id, { source, license, attribution }]) => [
+				`Vendored in scripts/icons/ (in neither): ${id}, ${source.icon} of ${source.set} as ${source.package} ${source.version} ships it (${license}).`,
+				`${attribution}.`
+			]),
 			'The marks are trademarks of their owners.'
 		].flatMap(comment),
 		'',
