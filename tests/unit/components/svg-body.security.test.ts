@@ -2,9 +2,12 @@
  * The check every multi-colour icon body passes before scripts/generate-icons.ts writes it into
  * the component kit (scripts/svg-body.ts): an allow-list of shapes, groups, gradients and
  * presentation attributes. Anything that could run script, style the page (the built-in pages'
- * CSP), link or load from elsewhere is refused with an error naming the icon, never shipped.
+ * CSP), link or load from elsewhere is refused with an error naming the icon, never shipped. A
+ * vendored mark (scripts/icons/) passes the same check, as one path's `d`, and its other fields
+ * must be plain text of their form.
  */
 import { describe, expect, test } from 'vitest';
+import { readVendoredMark, vendoredMark } from '../../../scripts/generate-icons.js';
 import { sanitizeSvgBody } from '../../../scripts/svg-body.js';
 
 const check = (body: string) => sanitizeSvgBody(body, 'acme', 'the acme test mark');
@@ -54,5 +57,34 @@ describe('kept', () => {
 				'<clipPath id="acme-1"><rect width="10" height="10"/></clipPath></defs>' +
 				'<g clip-path="url(#acme-1)" transform="translate(1 2) scale(.5)"><path fill="url(#acme-0)" d="M0 0h256v256H0z"/><circle cx="5" cy="5" r="2" fill="#fff" fill-opacity=".5"/></g>'
 		);
+	});
+});
+
+describe('a vendored mark', () => {
+	const good = readVendoredMark('zitadel.json') as Record<string, unknown>;
+	const check = (changes: Record<string, unknown>) => vendoredMark('acme', 'acme.json', { ...good, ...changes });
+
+	test('the real one passes as it is', () => {
+		expect(check({})).toEqual(good);
+	});
+
+	test.each([
+		['markup after the path', { path: 'M0 0h1v1z"/><script>alert(1)</script><path d="M0 0' }],
+		['an event handler smuggled into the path', { path: 'M0 0h1v1z" onload="alert(1)' }],
+		['an allowed attribute smuggled into the path', { path: 'M0 0h1v1z" fill="red' }],
+		['a second path smuggled in', { path: 'M0 0h1v1z"/><path d="M0 0h2v2z' }],
+		['a reference in the path', { path: 'url(#x)' }],
+		['an empty path', { path: '' }],
+		['no path', { path: undefined }],
+		['a path that is no string', { path: ['M0 0h1v1z'] }],
+		['a colour that is no #RRGGBB', { color: 'red;background:url(https://evil.example)' }],
+		['markup in the title', { title: '<img src=x onerror=alert(1)>' }],
+		['a quote in the view box', { viewBox: '0 0 24 24" onload="alert(1)' }],
+		['a licence that is no SPDX id', { license: 'CC BY 4.0' }],
+		['no attribution', { attribution: undefined }],
+		['no source', { source: undefined }],
+		['markup in the source', { source: { ...(good.source as object), url: '"><script>alert(1)</script>' } }]
+	])('%s is refused', (_, changes) => {
+		expect(() => check(changes)).toThrow(/scripts\/icons\/acme\.json \(for the acme preset\)/);
 	});
 });
