@@ -7,6 +7,8 @@ import { describe, expect, test } from 'vitest';
 import { ERROR_PAGES, SIGNIN_MESSAGES } from '../../src/lib/core/pages/messages.js';
 import GitHub from '../../src/lib/providers/github.js';
 import Google from '../../src/lib/providers/google.js';
+import Cognito from '../../src/lib/providers/cognito.js';
+import Slack from '../../src/lib/providers/slack.js';
 import { ORIGIN, passwordProvider, setup } from './fixtures.js';
 
 const providers = [GitHub({ clientId: 'i', clientSecret: 's' }), Google({ clientId: 'i', clientSecret: 's' }), passwordProvider()];
@@ -54,6 +56,16 @@ describe('the built-in sign-in page', () => {
 		const { $$ } = await page('signin');
 		expect($$('form[data-provider="github"] svg path')).toHaveLength(1);
 		expect($$('form[data-provider="google"] button')[0]!.getAttribute('style')).toContain('--_line: light-dark(#6b7280, #fff)');
+	});
+
+	test('multi-colour marks in their own colours, their gradient ids the page’s own, no style attribute or link in them', async () => {
+		const options = { clientId: 'i', clientSecret: 's', issuer: 'https://idp.example' };
+		const { $$ } = await page('signin', { providers: [Slack(options), Cognito(options)] });
+		expect($$('form[data-provider="slack"] svg path').map((path) => path.getAttribute('fill'))).toEqual(['#e01e5a', '#36c5f0', '#2eb67d', '#ecb22e']);
+		const [gradient] = $$('form[data-provider="cognito"] svg linearGradient');
+		expect(gradient?.id).toMatch(/^\w+-cognito-0$/);
+		expect($$(`[fill="url(#${gradient?.id})"]`)).toHaveLength(1);
+		for (const svg of $$('svg')) expect(svg.outerHTML).not.toMatch(/\sstyle=|\son[a-z]+=|href/i);
 	});
 
 	test.each(Object.keys(SIGNIN_MESSAGES).filter((k) => k !== 'default'))('?error=%s shows its message', async (error) => {

@@ -7,8 +7,10 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
 import { PASSKEY_SCRIPT } from '../../src/lib/core/pages/passkey-script.generated.js';
+import Cognito from '../../src/lib/providers/cognito.js';
 import GitHub from '../../src/lib/providers/github.js';
 import Passkey from '../../src/lib/providers/passkey.js';
+import Slack from '../../src/lib/providers/slack.js';
 import { passkeySetup } from './passkey-fixtures.js';
 import { setup } from './fixtures.js';
 
@@ -28,7 +30,9 @@ const PAGES = ['signin', 'signout', 'error?error=Configuration', 'error?error=Ac
 
 describe('every built-in page', () => {
 	test.each(PAGES)('%s: no-store, nosniff, Referrer-Policy, no framing, and a strict policy', async (path) => {
-		const s = setup({ providers: [GitHub({ clientId: 'id', clientSecret: 'secret' })], theme: { brandColor: '#0b6e4f', logo: 'https://cdn.example/logo.svg' } });
+		// One-colour and multi-colour brand icons (Slack's four colours, Cognito's gradient).
+		const options = { clientId: 'id', clientSecret: 'secret', issuer: 'https://idp.example' };
+		const s = setup({ providers: [GitHub(options), Slack(options), Cognito(options)], theme: { brandColor: '#0b6e4f', logo: 'https://cdn.example/logo.svg' } });
 		const res = await s.client().get(path);
 		const html = await res.text();
 		expect(res.headers.get('cache-control')).toContain('no-store');

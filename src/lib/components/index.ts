@@ -10,7 +10,7 @@ export { default as VerifyRequest } from './VerifyRequest.svelte';
 export { default as SessionList } from './SessionList.svelte';
 export { default as LinkedAccounts } from './LinkedAccounts.svelte';
 export { describeDevice, type DeviceName } from './device.js';
-export { providerIcon, providerIcons, type ProviderIcon } from './icons.js';
+export { iconMarkup, providerIcon, providerIcons, type MonochromeIcon, type MulticolorIcon, type ProviderIcon } from './icons.js';
 export { buttonColors, contrast, type ButtonColors } from './parts/colors.js';
 export type { Enhance, FormFailure, FormTarget, HeadingLevel, PasskeyAnswer, Theme } from './parts/types.js';
 export { default as PasskeyButton } from './PasskeyButton.svelte';
