@@ -337,6 +337,30 @@ describe('another process holds the WAL index read-mark locks (-shm)', () => {
 		expect(seenFirst).toBe(true);
 	});
 
+	test('a probe whose answer waits for a busy event loop does not send calls off the main thread where the kernel says no lock is held (Linux)', async () => {
+		const database = await migratedFile({ wal: true });
+		expect(readMarksHeldElsewhere(database.path), 'this test needs /proc/locks').toBe(false);
+		const off = openOffThread(database.path, 2, (error) => error);
+		if (!off) throw new Error('no second connection');
+		cleanups.push(() => off.close());
+		// A server under load: the main thread runs for 30 ms at a stretch, so a probe that came back
+		// meanwhile is not taken in before `active` is asked.
+		let asked = 0;
+		let active = 0;
+		for (let i = 0; i < 30; i++) {
+			await new Promise((resolve) => setTimeout(resolve, 3));
+			const until = performance.now() + 30;
+			while (performance.now() < until) {
+				// busy, as a request handler is
+			}
+			asked++;
+			if (off.active) active++;
+		}
+		expect(asked).toBe(30);
+		expect(active).toBe(0);
+		expect(off.degraded).toBe(false);
+	});
+
 	test('off the main thread, a write held up inside SQLite past its deadline rejects busy at the deadline and rolls back when the lock goes (never commits late)', { timeout: 60_000 }, async () => {
 		const database = await migratedFile({ wal: true });
 		const adapter = LibSQLAdapter({ url: database.url });
