@@ -211,7 +211,8 @@ describe('the client gives up during its sign-in (the request’s signal aborts)
 		expect(sessionCookiesSet(res)).toEqual([]);
 		expect(db.calls.createSession).toBe(0);
 		expect(await db.sessions()).toEqual([]);
-		expect(s.errors.some((e) => e instanceof AdapterError && e.message.includes('gave up'))).toBe(true);
+		// A client that left is not a fault: nothing logged as an error (a debug line says it).
+		expect(s.errors).toEqual([]);
 		// A client that stays signs in as usual.
 		const stays = await signedIn(dbSetup(db));
 		expect(stays.cookie(SESSION_COOKIE)).toMatch(/^[0-9a-f]{64}$/);

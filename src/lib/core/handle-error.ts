@@ -47,7 +47,9 @@ export async function handleError(
 	// The limiter has logged the refusal (without secrets) and emitted `rateLimited`.
 	if (error instanceof RateLimited) return tooManyAttempts(error, json, req?.headers, ctx);
 	const logged = error instanceof Error ? error : new AuthError(String(error));
-	if (ctx) ctx.options.logger.error(logged);
+	// The client left (a closed tab, a load test's end): not a fault, and nobody reads this answer.
+	if (ctx?.signal?.aborted) ctx.options.logger.debug(`the client gave up: ${logged.message}`);
+	else if (ctx) ctx.options.logger.error(logged);
 	else if (!flags.logged) console.error(logged);
 	if (!ctx) return { status: 500, body: { message: 'Server error' } };
 
