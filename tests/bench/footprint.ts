@@ -56,7 +56,7 @@ const ROUTES = [
 	{ name: 'route /api', path: '/api' }
 ];
 
-interface Server {
+export interface Server {
 	variant: Variant;
 	origin: string;
 	pid: number;
@@ -66,7 +66,7 @@ interface Server {
 const range = (values: number[], digits: number) => `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
 
 /** Every other round in reverse order, so a drift of the machine's speed favours no one. */
-const turn = <T>(items: readonly T[], round: number): T[] => (round % 2 ? [...items] : [...items].reverse());
+export const turn = <T>(items: readonly T[], round: number): T[] => (round % 2 ? [...items] : [...items].reverse());
 
 /** This process's environment without what would change the servers' behaviour, plus the secret. */
 function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
@@ -75,12 +75,13 @@ function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 	return { ...env, AUTH_SECRET: SECRET, AUTH_TRUST_HOST: 'true', ...extra };
 }
 
-async function start(variant: Variant, dir: string): Promise<Server> {
+/** Starts a build of the bench app on a free port (`extra`: more environment, e.g. `BENCH_APP_LIMITER`). */
+export async function start(variant: Variant, dir: string, extra: Record<string, string> = {}): Promise<Server> {
 	const port = await freePort();
 	const origin = `http://127.0.0.1:${port}`;
 	const child = spawn(process.execPath, [buildDir(variant)], {
 		cwd: BENCH_APP,
-		env: serverEnv({ HOST: '127.0.0.1', PORT: String(port), BENCH_APP_DATABASE_URL: `file:${join(dir, `${variant}-${port}.db`)}` }),
+		env: serverEnv({ HOST: '127.0.0.1', PORT: String(port), BENCH_APP_DATABASE_URL: `file:${join(dir, `${variant}-${port}.db`)}`, ...extra }),
 		stdio: ['ignore', 'ignore', 'inherit']
 	});
 	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -104,7 +105,7 @@ function rssMiB(pid: number): number {
 }
 
 /** CPU seconds (user + system) a process has used (Linux). */
-function cpuSeconds(pid: number): number {
+export function cpuSeconds(pid: number): number {
 	const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
 	// The fields after the parenthesised command name start at the 3rd; utime and stime are the 14th and 15th.
 	const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');

@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { createAuthServer, type AuthConfig } from '../../src/lib/core/index.ts';
 import { LibSQLAdapter, migrate } from '../../src/lib/adapters/libsql/index.ts';
 import Credentials from '../../src/lib/providers/credentials.ts';
+import { type LimiterCost, RESULT_PREFIX } from './limiter-result.ts';
 import { median } from './median.ts';
 
 const ORIGIN = 'http://127.0.0.1:3000';
@@ -82,11 +83,13 @@ async function compare(name: string, base: () => Promise<AuthConfig>): Promise<R
 		'µs, limiter off': Math.round(median(off) * 1000),
 		'µs, limiter on': Math.round(median(on) * 1000),
 		'limiter cost': `${(cost * 100).toFixed(1)} %`,
+		cost,
 		rounds: ratios.map((r) => r.toFixed(2)).join(' ')
 	};
 }
 
-export async function benchLimiter(): Promise<void> {
+/** Prints the table; returns each store's times (the HTTP phase weighs them against a sign-in there). */
+export async function benchLimiter(): Promise<LimiterCost[]> {
 	const dir = mkdtempSync(join(tmpdir(), 'kitauth-bench-limiter-'));
 	let databases = 0;
 	const rows = [
@@ -98,7 +101,11 @@ export async function benchLimiter(): Promise<void> {
 		})
 	];
 	console.log(`\nRate limiter on the credentials path (in process, ${SIGN_INS} sign-ins per variant and round, medians of ${ROUNDS} rounds):`);
-	console.table(rows);
+	console.table(rows.map(({ cost: _, ...shown }) => shown));
+	return rows.map((row, i) => ({ store: i === 0 ? 'memory' : 'libsql', offMicros: Number(row['µs, limiter off']), cost: Number(row['cost']) }));
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await benchLimiter();
+if (import.meta.url === `file://${process.argv[1]}`) {
+	const costs = await benchLimiter();
+	if (process.env.BENCH_LIMITER_RESULT === 'line') console.log(`${RESULT_PREFIX}${JSON.stringify(costs)}`);
+}

@@ -10,7 +10,8 @@
  * Environment: BENCH_DURATION (seconds per scenario and round, default 3), BENCH_ROUNDS (default
  * 9), BENCH_WARMUP (seconds per scenario before the first round, default 3), BENCH_CONNECTIONS
  * (default 10), BENCH_PORT (default 4180), BENCH_STRATEGY (`jwt` or `database`: only that phase;
- * default both), BENCH_LIMITER (`off` skips the rate limiter's phase, `tests/bench/limiter.ts`),
+ * default both), BENCH_LIMITER (`off` skips the rate limiter's phase, `tests/bench/limiter.ts` and
+ * `limiter-http.ts`),
  * BENCH_FOOTPRINT (`off` skips the footprint phase, `tests/bench/footprint.ts`; `only` runs it
  * alone, as `npx node tests/bench/footprint.ts` does: it builds its own app and needs no demo build).
  */
@@ -24,6 +25,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { footprintPhase } from './footprint.ts';
+import { limiterHttpPhase } from './limiter-http.ts';
+import { type LimiterCost, RESULT_PREFIX } from './limiter-result.ts';
 import { median } from './median.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4180);
@@ -238,23 +241,40 @@ async function main(): Promise<void> {
 	if (footprint !== 'only') {
 		if (only !== 'database') await phase('jwt');
 		if (only !== 'jwt') await phase('database');
-		if (process.env.BENCH_LIMITER !== 'off') await limiterPhase();
 	}
 	if (footprint !== 'off' && !(await footprintPhase())) {
 		console.error('The footprint phase missed a target or had errors.');
 		process.exitCode = 1;
 	}
+	// After the footprint phase, whose build of tests/bench-app it uses.
+	if (footprint !== 'only' && process.env.BENCH_LIMITER !== 'off' && !(await limiterPhase(footprint !== 'off'))) {
+		console.error('The limiter phase missed its target or had errors.');
+		process.exitCode = 1;
+	}
 }
 
-/** The rate limiter's cost on the credentials path (`limiter.ts`, in a process of its own). */
-async function limiterPhase(): Promise<void> {
+/**
+ * The rate limiter's cost on the credentials path: in process (`limiter.ts`, in a process of its
+ * own: it imports the library's sources), then weighed against a sign-in over HTTP
+ * (`limiter-http.ts`).
+ */
+async function limiterPhase(built: boolean): Promise<boolean> {
 	const hook = new URL('../support/ts-svelte-import-hook.ts', import.meta.url).pathname;
 	const script = new URL('./limiter.ts', import.meta.url).pathname;
 	const child = spawn(process.execPath, ['--no-warnings', '--experimental-transform-types', '--import', hook, script], {
-		stdio: ['ignore', 'inherit', 'inherit']
+		stdio: ['ignore', 'pipe', 'inherit'],
+		env: { ...process.env, BENCH_LIMITER_RESULT: 'line' }
+	});
+	let output = '';
+	child.stdout!.on('data', (chunk: Buffer) => {
+		output += chunk.toString();
+		process.stdout.write(chunk);
 	});
 	const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
 	if (code !== 0) throw new Error(`the limiter bench failed (${code})`);
+	const line = output.split('\n').find((text) => text.startsWith(RESULT_PREFIX));
+	if (!line) throw new Error('the limiter bench printed no result');
+	return limiterHttpPhase(JSON.parse(line.slice(RESULT_PREFIX.length)) as LimiterCost[], { built });
 }
 
 function report(scenarios: Scenario[], rounds: Map<string, Result>[]): void {

@@ -1,0 +1,16 @@
+/**
+ * What `limiter.ts` (run in a process of its own: it imports the library's sources) hands
+ * `run.ts` and `limiter-http.ts`: one line of JSON on its stdout.
+ */
+
+/** One store's in-process result. */
+export interface LimiterCost {
+	store: 'memory' | 'libsql';
+	/** A sign-in's time without the limiter, µs (median of the rounds). */
+	offMicros: number;
+	/** The median of the rounds' on/off ratios, minus 1 (0.1: the limiter adds 10 %). */
+	cost: number;
+}
+
+/** The line's prefix. */
+export const RESULT_PREFIX = 'LIMITER_RESULT ';
