@@ -14,7 +14,7 @@ import { adapterStore } from '../../src/lib/core/limit/adapter-store.js';
 import type { AuthConfig, LoggerInstance } from '../../src/lib/core/types/config.js';
 import type { LimitStore } from '../../src/lib/core/types/limit.js';
 import { tempDatabase, type TempDatabase } from '../adapter/support.js';
-import { describeLimitStore } from './limit-store-conformance.js';
+import { describeLimitStore, describeLimitStorePair } from './limit-store-conformance.js';
 
 const SECRET = 'libsql-limit-secret-0123456789abcdefgh';
 let database: TempDatabase;
@@ -36,6 +36,7 @@ afterAll(() => {
 });
 
 describeLimitStore('libSQL adapter (file)', () => store);
+describeLimitStorePair('libSQL adapter (file)', () => store);
 
 describe('the rateLimit table', () => {
 	it('is made by the migrations, with the index the sweep uses', async () => {

@@ -66,3 +66,54 @@ export function describeLimitStore(name: string, store: () => LimitStore): void 
 		});
 	});
 }
+
+/**
+ * What a store's optional `hitPair` must do: the same counts as two `hit` calls — the second only
+ * when the first's count is at most the limit — and atomically so under concurrency.
+ */
+export function describeLimitStorePair(name: string, store: () => LimitStore): void {
+	let run = 0;
+	const key = (label: string) => `pair:${name}:${label}:${process.pid}:${++run}:${Math.random().toString(36).slice(2)}`;
+	const pair = (first: string, second: string, limit: number, now: number, windows: [number, number] = [60_000, 3_600_000]) =>
+		store().hitPair!({ key: first, windowMs: windows[0] }, { key: second, windowMs: windows[1] }, limit, now);
+
+	describe(`LimitStore conformance (hitPair): ${name}`, () => {
+		it('counts both keys as hit does, each with its own window', async () => {
+			const [a, i] = [key('a'), key('i')];
+			expect(await pair(a, i, 10, T)).toEqual([
+				{ count: 1, resetAt: T + 60_000 },
+				{ count: 1, resetAt: T + 3_600_000 }
+			]);
+			expect(await pair(a, i, 10, T + 5)).toEqual([
+				{ count: 2, resetAt: T + 60_000 },
+				{ count: 2, resetAt: T + 3_600_000 }
+			]);
+			// The same counters as `hit` sees them.
+			expect(await store().hit(i, 3_600_000, T + 6)).toEqual({ count: 3, resetAt: T + 3_600_000 });
+			// A window that ended starts over, for either key.
+			expect(await pair(a, i, 10, T + 60_000)).toEqual([
+				{ count: 1, resetAt: T + 120_000 },
+				{ count: 4, resetAt: T + 3_600_000 }
+			]);
+		});
+
+		it('does not count the second key once the first is over its limit', async () => {
+			const [a, i] = [key('a'), key('i')];
+			expect((await pair(a, i, 2, T))[1]).toEqual({ count: 1, resetAt: T + 3_600_000 });
+			expect((await pair(a, i, 2, T))[1]).toEqual({ count: 2, resetAt: T + 3_600_000 });
+			expect(await pair(a, i, 2, T)).toEqual([{ count: 3, resetAt: T + 60_000 }, undefined]);
+			expect(await pair(a, i, 2, T)).toEqual([{ count: 4, resetAt: T + 60_000 }, undefined]);
+			// The second key still holds 2.
+			expect(await store().hit(i, 3_600_000, T)).toEqual({ count: 3, resetAt: T + 3_600_000 });
+		});
+
+		it('concurrent pairs each get their own counts; the second key is counted exactly while the first was within its limit', async () => {
+			const [a, i] = [key('a'), key('i')];
+			const results = await Promise.all(Array.from({ length: 60 }, () => pair(a, i, 40, T)));
+			expect(results.map(([first]) => first.count).sort((x, y) => x - y)).toEqual(Array.from({ length: 60 }, (_, n) => n + 1));
+			const seconds = results.filter(([first]) => first.count <= 40).map(([, second]) => second?.count);
+			expect(seconds.sort((x, y) => x! - y!)).toEqual(Array.from({ length: 40 }, (_, n) => n + 1));
+			expect(results.filter(([first]) => first.count > 40).every(([, second]) => second === undefined)).toBe(true);
+		});
+	});
+}

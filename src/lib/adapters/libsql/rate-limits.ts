@@ -10,14 +10,18 @@
  */
 import { eq, fillPlaceholders, inArray, lte, sql } from 'drizzle-orm';
 import type { Adapter } from '../../core/types/adapter.js';
-import type { InValue } from '@libsql/client';
+import type { InValue, ResultSet } from '@libsql/client';
+import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import type { GuardedClient } from './client.js';
 import type { AdapterContext } from './context.js';
 import { LibSQLAdapterError } from './errors.js';
 
 const SWEEP_CHUNK = 1000;
 
-type RateLimitMethods = Required<Pick<Adapter, 'hitRateLimit' | 'resetRateLimit' | 'deleteExpiredRateLimits'>>;
+type RateLimitMethods = Required<Pick<Adapter, 'hitRateLimit' | 'hitRateLimitPair' | 'resetRateLimit' | 'deleteExpiredRateLimits'>>;
+
+/** Renders the raw statement below as drizzle renders its builders (placeholders kept). */
+const dialect = new SQLiteAsyncDialect();
 
 export function rateLimitMethods({ db, client, tables, guard }: AdapterContext): RateLimitMethods {
 	const counters = tables.rateLimitsTable;
@@ -26,39 +30,57 @@ export function rateLimitMethods({ db, client, tables, guard }: AdapterContext):
 	const now = sql.placeholder('now');
 	const resetAt = sql.placeholder('resetAt');
 	const ended = sql`${counters.resetAt} <= ${now}`;
-	const hit = compile<'key' | 'now' | 'resetAt'>(
-		client,
-		db
-			.insert(counters)
-			.values({ key: sql.placeholder('key'), count: 1, resetAt })
-			.onConflictDoUpdate({
-				target: counters.key,
-				set: {
-					count: sql`CASE WHEN ${ended} THEN 1 ELSE ${counters.count} + 1 END`,
-					resetAt: sql`CASE WHEN ${ended} THEN ${resetAt} ELSE ${counters.resetAt} END`
-				}
-			})
-			.returning({ count: counters.count, resetAt: counters.resetAt })
-	);
+	const hitQuery = db
+		.insert(counters)
+		.values({ key: sql.placeholder('key'), count: 1, resetAt })
+		.onConflictDoUpdate({
+			target: counters.key,
+			set: {
+				count: sql`CASE WHEN ${ended} THEN 1 ELSE ${counters.count} + 1 END`,
+				resetAt: sql`CASE WHEN ${ended} THEN ${resetAt} ELSE ${counters.resetAt} END`
+			}
+		})
+		.returning({ count: counters.count, resetAt: counters.resetAt });
+	const hit = compile<'key' | 'now' | 'resetAt'>(client, hitQuery);
 	const reset = compile<'key'>(client, db.delete(counters).where(eq(counters.key, sql.placeholder('key'))));
+	// The pair's second hit: the same upsert, inserting only while the first key's count (as the
+	// first statement of the same transaction left it) is at most `firstLimit`. SQLite needs the
+	// SELECT's WHERE here anyway: it tells the upsert's ON CONFLICT from a join's ON.
+	const column = (c: { name: string }) => sql.identifier(c.name);
+	const ifFirstPassed = sql`INSERT INTO ${counters} (${column(counters.key)}, ${column(counters.count)}, ${column(counters.resetAt)})
+		SELECT ${sql.placeholder('key')}, 1, ${resetAt}
+		WHERE (SELECT ${counters.count} FROM ${counters} WHERE ${counters.key} = ${sql.placeholder('first')}) <= ${sql.placeholder('firstLimit')}
+		ON CONFLICT (${column(counters.key)}) DO UPDATE SET
+			${column(counters.count)} = CASE WHEN ${ended} THEN 1 ELSE ${counters.count} + 1 END,
+			${column(counters.resetAt)} = CASE WHEN ${ended} THEN ${resetAt} ELSE ${counters.resetAt} END
+		RETURNING ${column(counters.count)}, ${column(counters.resetAt)}`;
+	const hitPair = compileBatch<'key' | 'now' | 'resetAt' | 'first' | 'firstLimit'>(client, [hitQuery, { toSQL: () => dialect.sqlToQuery(ifFirstPassed) }]);
 
 	return {
 		hitRateLimit: (key, windowMs, at) =>
 			guard.run('hitRateLimit', async () => {
-				if (!Number.isSafeInteger(at) || !Number.isFinite(windowMs) || windowMs <= 0) {
-					throw new LibSQLAdapterError('hitRateLimit', 'INVALID_ARGUMENT', 'now and windowMs must be integer milliseconds');
-				}
+				checkTimes('hitRateLimit', at, windowMs);
 				// A counter lost to a power cut costs nothing: no fsync per hit (see `Durability`).
-				const result = await hit({ key, now: at, resetAt: at + Math.ceil(windowMs) });
-				// RETURNING's columns in order: count, resetAt.
-				const row = result?.rows[0];
-				if (!row) throw new LibSQLAdapterError('hitRateLimit', 'UNKNOWN', 'the database returned no row');
-				return { count: Number(row[0]), resetAt: Number(row[1]) };
+				const [result] = await hit([{ key, now: at, resetAt: at + Math.ceil(windowMs) }]);
+				return counted('hitRateLimit', result) ?? noRow('hitRateLimit');
+			}),
+
+		hitRateLimitPair: (first, second, firstLimit, at) =>
+			guard.run('hitRateLimitPair', async () => {
+				checkTimes('hitRateLimitPair', at, first.windowMs);
+				checkTimes('hitRateLimitPair', at, second.windowMs);
+				if (!Number.isFinite(firstLimit)) throw new LibSQLAdapterError('hitRateLimitPair', 'INVALID_ARGUMENT', 'firstLimit must be a number');
+				// One transaction, one commit (relaxed, as a single hit).
+				const [a, b] = await hitPair([
+					{ key: first.key, now: at, resetAt: at + Math.ceil(first.windowMs) },
+					{ key: second.key, now: at, resetAt: at + Math.ceil(second.windowMs), first: first.key, firstLimit }
+				]);
+				return [counted('hitRateLimitPair', a) ?? noRow('hitRateLimitPair'), counted('hitRateLimitPair', b)];
 			}),
 
 		resetRateLimit: (key) =>
 			guard.run('resetRateLimit', async () => {
-				await reset({ key });
+				await reset([{ key }]);
 			}),
 
 		// In chunks: one statement deleting an attack's worth of rows would hold the write lock (and
@@ -82,16 +104,43 @@ export function rateLimitMethods({ db, client, tables, guard }: AdapterContext):
 	};
 }
 
+type Compilable = { toSQL(): { sql: string; params: unknown[] } };
+
 /**
- * A write drizzle built once with named placeholders, run as one relaxed batch (one transaction)
- * through the guarded client with each call's values.
+ * Writes drizzle built once with named placeholders, run as one relaxed batch (one transaction)
+ * through the guarded client with each call's values, one record per statement.
  */
-function compile<N extends string>(client: GuardedClient, query: { toSQL(): { sql: string; params: unknown[] } }) {
-	const { sql: text, params } = query.toSQL();
-	return async (values: Record<N, string | number>) => {
+function compileBatch<N extends string>(client: GuardedClient, queries: Compilable[]) {
+	const compiled = queries.map((query) => query.toSQL());
+	return async (values: Partial<Record<N, string | number>>[]): Promise<(ResultSet | undefined)[]> =>
 		// drizzle's own filling: each placeholder's value through its column's encoder.
-		const args = fillPlaceholders(params, values) as InValue[];
-		const [result] = await client.relaxed(() => client.batch([{ sql: text, args }]));
-		return result;
-	};
+		client.relaxed(() =>
+			client.batch(compiled.map(({ sql: text, params }, i) => ({ sql: text, args: fillPlaceholders(params, values[i] ?? {}) as InValue[] })))
+		);
+}
+
+/** One statement as `compileBatch`. */
+function compile<N extends string>(client: GuardedClient, query: Compilable) {
+	return compileBatch<N>(client, [query]);
+}
+
+/** A hit's RETURNING row (count, resetAt, in that order); `undefined` when it returned none. */
+function counted(operation: string, result: ResultSet | undefined) {
+	const row = result?.rows[0];
+	if (!row) return undefined;
+	const counter = { count: Number(row[0]), resetAt: Number(row[1]) };
+	if (!Number.isFinite(counter.count) || !Number.isFinite(counter.resetAt)) {
+		throw new LibSQLAdapterError(operation, 'UNKNOWN', 'the database returned a counter that is not a number');
+	}
+	return counter;
+}
+
+function noRow(operation: string): never {
+	throw new LibSQLAdapterError(operation, 'UNKNOWN', 'the database returned no row');
+}
+
+function checkTimes(operation: string, now: number, windowMs: number): void {
+	if (!Number.isSafeInteger(now) || !Number.isFinite(windowMs) || windowMs <= 0) {
+		throw new LibSQLAdapterError(operation, 'INVALID_ARGUMENT', 'now and windowMs must be integer milliseconds');
+	}
 }

@@ -11,8 +11,12 @@ export function adapterStore(adapter: Adapter | undefined): LimitStore | undefin
 	const reset = adapter?.resetRateLimit;
 	if (!adapter || typeof hit !== 'function' || typeof reset !== 'function') return undefined;
 	const sweep = adapter.deleteExpiredRateLimits;
+	const pair = adapter.hitRateLimitPair;
 	return {
 		hit: async (key, windowMs, now): Promise<LimitCount> => await hit.call(adapter, key, windowMs, now),
+		...(typeof pair === 'function'
+			? { hitPair: async (first, second, firstLimit, now) => await pair.call(adapter, first, second, firstLimit, now) }
+			: {}),
 		reset: async (key) => {
 			await reset.call(adapter, key);
 		},

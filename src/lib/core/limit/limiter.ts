@@ -7,8 +7,9 @@
  * delay, so one attempt opens it and every other attempt inside it is refused with the time left.
  * Refused attempts never extend a window (fixed windows), so hammering cannot push a delay out.
  *
- * Round trips: one per scope (address, account), plus one for the gate once an account is past its
- * free attempts; the identifier is hashed once. Every store call has a deadline; a failure or a
+ * Round trips: one for both scopes where the store counts a pair at once (`hitPair`, with the
+ * account counted only if the address passed), else one per scope; plus one for the gate once an
+ * account is past its free attempts. The identifier is hashed once. Every store call has a deadline; a failure or a
  * timeout is logged and answered from this process's memory (`failOpen`, default) or refused, and
  * the rest of that check skips the store. Nothing here throws to the caller.
  */
@@ -19,6 +20,7 @@ import type {
 	LimitAttempt,
 	LimitCount,
 	LimitDecision,
+	LimitHit,
 	LimitKind,
 	LimitScope,
 	LimitStore,
@@ -95,20 +97,43 @@ export function createLimiter(options: LimiterOptions): Limiter {
 	};
 	const answer = failOpen ? "; answered from this process's memory" : '; the attempt was refused';
 
-	/** One store hit with a deadline; `undefined` means refuse (store failed, failing closed). */
+	/**
+	 * An attempt's store hits, each with a deadline; `undefined` means refuse (store failed, failing
+	 * closed). After one failure the rest of the attempt skips the store.
+	 */
 	const hitter = (kind: LimitKind, now: number) => {
 		let down = false;
-		return async (key: string, windowMs: number): Promise<LimitCount | undefined> => {
+		const storeFailed = (error: unknown) => {
+			down = true;
+			failed('count an attempt', kind, error, answer);
+		};
+		const one = async (key: string, windowMs: number): Promise<LimitCount | undefined> => {
 			if (!down && store !== shared.memory) {
 				try {
 					return checked(await withDeadline(() => store.hit(key, windowMs, now), timeout));
 				} catch (error) {
-					down = true;
-					failed('count an attempt', kind, error, answer);
+					storeFailed(error);
 				}
 			}
 			return down && !failOpen ? undefined : shared.memory.hitNow(key, windowMs, now);
 		};
+		/** `first`, then `second` only if `first` counts at most `firstLimit`: one round trip where the store can. */
+		const pair = async (first: LimitHit, second: LimitHit, firstLimit: number): Promise<[LimitCount | undefined, LimitCount | undefined]> => {
+			if (!down && store !== shared.memory && store.hitPair) {
+				try {
+					const [a, b] = await withDeadline(() => store.hitPair!(first, second, firstLimit, now), timeout);
+					const counted = checked(a);
+					if (counted.count > firstLimit) return [counted, undefined];
+					return [counted, checked(b as LimitCount)];
+				} catch (error) {
+					storeFailed(error);
+				}
+			}
+			const counted = await one(first.key, first.windowMs);
+			if (!counted || counted.count > firstLimit) return [counted, undefined];
+			return [counted, await one(second.key, second.windowMs)];
+		};
+		return { one, pair };
 	};
 
 	const refuse = (kind: LimitKind, scope: LimitScope, waitMs: number, tag: () => string): LimitDecision => {
@@ -148,39 +173,41 @@ export function createLimiter(options: LimiterOptions): Limiter {
 		}
 		const hit = hitter(kind, now);
 
-		if (rule.address) {
-			const text = clientAddress(attempt?.address, attempt?.headers, options.clientAddress);
-			if (text !== undefined) {
-				// Present but not an address (a proxy's `unknown`): one shared bucket, never a free pass.
-				const bucket = addressBucket(text, ipv6Prefix) ?? 'invalid';
-				const counter = await hit(`${kind}:a:${bucket}`, rule.address.window * 1000);
-				if (!counter) return closed('address');
-				if (counter.count > rule.address.limit) {
-					const tag = await hash(`address ${bucket}`);
-					return refuse(kind, 'address', counter.resetAt - now, () => tag);
-				}
+		// Present but not an address (a proxy's `unknown`): one shared bucket, never a free pass.
+		const text = rule.address ? clientAddress(attempt?.address, attempt?.headers, options.clientAddress) : undefined;
+		const bucket = text === undefined ? undefined : (addressBucket(text, ipv6Prefix) ?? 'invalid');
+		const identifier = rule.account ? normalizeIdentifier(attempt?.identifier) : undefined;
+		const account = identifier === undefined ? undefined : await hash(identifier);
+		const accountHit = rule.account && account !== undefined ? { key: `${kind}:i:${account}`, windowMs: rule.account.window * 1000 } : undefined;
+
+		let accountCount: LimitCount | undefined;
+		if (rule.address && bucket !== undefined) {
+			const addressHit = { key: `${kind}:a:${bucket}`, windowMs: rule.address.window * 1000 };
+			const [counter, second] = accountHit
+				? await hit.pair(addressHit, accountHit, rule.address.limit)
+				: [await hit.one(addressHit.key, addressHit.windowMs), undefined];
+			if (!counter) return closed('address');
+			if (counter.count > rule.address.limit) {
+				const tag = await hash(`address ${bucket}`);
+				return refuse(kind, 'address', counter.resetAt - now, () => tag);
 			}
+			if (accountHit && !second) return closed('account');
+			accountCount = second;
+		} else if (accountHit) {
+			accountCount = await hit.one(accountHit.key, accountHit.windowMs);
+			if (!accountCount) return closed('account');
 		}
 
-		let firstForAccount: boolean | undefined;
-		if (rule.account) {
-			const identifier = normalizeIdentifier(attempt?.identifier);
-			if (identifier !== undefined) {
-				const account = await hash(identifier);
-				const tag = () => account;
-				const counter = await hit(`${kind}:i:${account}`, rule.account.window * 1000);
-				if (!counter) return closed('account');
-				if (counter.count > rule.account.limit) return refuse(kind, 'account', counter.resetAt - now, tag);
-				const wait = delayAfter(rule.account, counter.count);
-				if (wait > 0) {
-					const gate = await hit(`${kind}:g:${account}`, wait * 1000);
-					if (!gate) return closed('account');
-					if (gate.count > 1) return refuse(kind, 'account', gate.resetAt - now, tag);
-				}
-				firstForAccount = counter.count === 1 && wait === 0;
-			}
+		if (!rule.account || account === undefined || !accountCount) return ALLOWED;
+		const tag = () => account;
+		if (accountCount.count > rule.account.limit) return refuse(kind, 'account', accountCount.resetAt - now, tag);
+		const wait = delayAfter(rule.account, accountCount.count);
+		if (wait > 0) {
+			const gate = await hit.one(`${kind}:g:${account}`, wait * 1000);
+			if (!gate) return closed('account');
+			if (gate.count > 1) return refuse(kind, 'account', gate.resetAt - now, tag);
 		}
-		return firstForAccount === undefined ? ALLOWED : { allowed: true, firstForAccount };
+		return { allowed: true, firstForAccount: accountCount.count === 1 && wait === 0 };
 	};
 
 	return Object.freeze({

@@ -104,6 +104,17 @@ export interface Adapter {
 	 * its counters in the adapter's database by default.
 	 */
 	hitRateLimit?(key: string, windowMs: number, now: number): Awaitable<RateLimitCounter>;
+	/**
+	 * kitauth, optional: two hits in one transaction, as `hitRateLimit` each — `first`, then
+	 * `second` only if `first`'s count is then at most `firstLimit` (else `undefined` for it). Saves
+	 * the limiter a round trip (and a commit) per attempt.
+	 */
+	hitRateLimitPair?(
+		first: { key: string; windowMs: number },
+		second: { key: string; windowMs: number },
+		firstLimit: number,
+		now: number
+	): Awaitable<[RateLimitCounter, RateLimitCounter | undefined]>;
 	/** kitauth: forget a rate-limit counter (after a successful sign-in). */
 	resetRateLimit?(key: string): Awaitable<void>;
 	/** kitauth: delete the counters whose window ended at or before `now`; returns how many. */

@@ -45,6 +45,12 @@ export interface LimitCount {
  * delete. The cost, at most twice the limit across a window boundary, is bounded and accounted for
  * in the default policy (see `core/limit/defaults.ts`).
  */
+/** One hit of `hitPair`: the counter's key and window. */
+export interface LimitHit {
+	key: string;
+	windowMs: number;
+}
+
 export interface LimitStore {
 	/**
 	 * Counts one hit on `key`, atomically (concurrent hits from any process each get their own
@@ -52,6 +58,12 @@ export interface LimitStore {
 	 * `<kind>:i:<identifier hash>`, `<kind>:g:<identifier hash>` (the delay gate).
 	 */
 	hit(key: string, windowMs: number, now: number): Promise<LimitCount>;
+	/**
+	 * Optional: an attempt's two hits in one round trip, atomically as `hit` — `first` (the client
+	 * address), then `second` (the account) only if `first`'s count is at most `firstLimit`
+	 * (`undefined` when it was not counted). Without it the limiter makes two calls to `hit`.
+	 */
+	hitPair?(first: LimitHit, second: LimitHit, firstLimit: number, now: number): Promise<[LimitCount, LimitCount | undefined]>;
 	/** Forgets `key` (its next hit starts a new window). */
 	reset(key: string): Promise<void>;
 	/** Deletes counters whose window ended at or before `now`; how many went (0 where the store expires them itself). */
