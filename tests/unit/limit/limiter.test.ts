@@ -108,6 +108,33 @@ describe('per account: progressive delays, then a hard limit', () => {
 		expect(after.every((d) => d.allowed)).toBe(true);
 	});
 
+	it('a success handed its check\'s decision clears the gate only if one was opened, and the count either way', async () => {
+		const store = new RecordingStore();
+		const { attempt, limiter, clock } = testLimiter({ ...accountOnly, store });
+		const first = await attempt('credentials', A, EMAIL);
+		const second = await attempt('credentials', A, EMAIL);
+		await limiter.succeeded('credentials', EMAIL, second);
+		// No attempt passed the free ones: only the count to clear.
+		expect(store.resets.map((key) => key.split(':')[1])).toEqual(['i']);
+		const aliceCount = store.resets[0];
+		expect(first.allowed && second.allowed).toBe(true);
+		// Past the free attempts (waiting out each delay), a gate was opened: both go.
+		store.resets.length = 0;
+		let last = await attempt('credentials', A, EMAIL);
+		for (let i = 0; i < 6; i++) {
+			clock.advance(60 * SECOND);
+			last = await attempt('credentials', A, EMAIL);
+		}
+		expect(last.allowed).toBe(true);
+		await limiter.succeeded('credentials', EMAIL, last);
+		expect(store.resets.map((key) => key.split(':')[1])).toEqual(['i', 'g']);
+		// A decision for another account is not trusted: the full reset, for the identifier given.
+		store.resets.length = 0;
+		await limiter.succeeded('credentials', 'bob@example.com', second);
+		expect(store.resets.map((key) => key.split(':')[1])).toEqual(['i', 'g']);
+		expect(store.resets[0]).not.toBe(aliceCount);
+	});
+
 	it('one account, whatever its spelling (case, spaces, fullwidth): one budget', async () => {
 		const { attempt } = testLimiter(accountOnly);
 		for (const spelling of ['alice@example.com', ' ALICE@example.com', 'Alice@Example.COM\t', 'ａｌｉｃｅ＠ｅｘａｍｐｌｅ．ｃｏｍ', 'alice@example.com']) {

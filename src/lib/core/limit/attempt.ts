@@ -20,7 +20,7 @@ export async function limitAttempt(
 	const decision = await limiter.check(kind, { address: req.clientAddress, headers: req.headers, identifier });
 	if (!decision.allowed) throw new RateLimited(decision.retryAfter);
 	if (identifier === undefined || decision.firstForAccount) return NOTHING;
-	return () => limiter.succeeded(kind, identifier);
+	return () => limiter.succeeded(kind, identifier, decision);
 }
 
 const NOTHING = async () => {};

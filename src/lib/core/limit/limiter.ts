@@ -96,6 +96,8 @@ export function createLimiter(options: LimiterOptions): Limiter {
 		}
 	};
 	const answer = failOpen ? "; answered from this process's memory" : '; the attempt was refused';
+	/** What `check` learnt about an allowed attempt's account, for `succeeded`. */
+	const checkedAccounts = new WeakMap<LimitDecision, { identifier: string; account: string; gated: boolean }>();
 
 	/**
 	 * An attempt's store hits, each with a deadline; `undefined` means refuse (store failed, failing
@@ -207,7 +209,11 @@ export function createLimiter(options: LimiterOptions): Limiter {
 			if (!gate) return closed('account');
 			if (gate.count > 1) return refuse(kind, 'account', gate.resetAt - now, tag);
 		}
-		return { allowed: true, firstForAccount: accountCount.count === 1 && wait === 0 };
+		const allowed = { allowed: true as const, firstForAccount: accountCount.count === 1 && wait === 0 };
+		// A gate exists only once a count in this window passed the free attempts (counts only grow
+		// within a window; a gate left from an earlier window expires on its own, within maxDelay).
+		checkedAccounts.set(allowed, { identifier: identifier!, account, gated: wait > 0 });
+		return allowed;
 	};
 
 	return Object.freeze({
@@ -221,13 +227,16 @@ export function createLimiter(options: LimiterOptions): Limiter {
 				return failOpen ? ALLOWED : closed('address');
 			}
 		},
-		async succeeded(kind: LimitKind, identifier: string): Promise<void> {
+		async succeeded(kind: LimitKind, identifier: string, decision?: LimitDecision): Promise<void> {
 			const rule = Object.hasOwn(rules, kind) ? rules[kind] : false;
 			const normalized = rule && rule.account ? normalizeIdentifier(identifier) : undefined;
 			if (normalized === undefined) return;
 			// The count and the delay gate both start over: a success earns no wait on the next attempt.
-			const account = await hash(normalized);
-			const keys = [`${kind}:i:${account}`, `${kind}:g:${account}`];
+			// What `check` learnt spares a hash, and the gate's reset when none was opened.
+			const known = decision && checkedAccounts.get(decision);
+			const account = known?.identifier === normalized ? known.account : await hash(normalized);
+			const gated = known?.identifier === normalized ? known.gated : true;
+			const keys = gated ? [`${kind}:i:${account}`, `${kind}:g:${account}`] : [`${kind}:i:${account}`];
 			for (const key of keys) await shared.memory.reset(key);
 			if (store === shared.memory) return;
 			try {

@@ -176,8 +176,11 @@ export interface Limiter {
 	readonly enabled: boolean;
 	/** Counts an attempt of `kind` and says whether it may go ahead. Call it before the attempt. */
 	check(kind: LimitKind, attempt: LimitAttempt): Promise<LimitDecision>;
-	/** After a successful sign-in: clears the identifier's count for `kind`. */
-	succeeded(kind: LimitKind, identifier: string): Promise<void>;
+	/**
+	 * After a successful sign-in: clears the identifier's count for `kind`. `decision`: what
+	 * `check` answered for this attempt, which spares work (the identifier's hash, a reset).
+	 */
+	succeeded(kind: LimitKind, identifier: string, decision?: LimitDecision): Promise<void>;
 	/** Deletes expired counters now (the limiter also does so by itself every few minutes). */
 	sweep(): Promise<number>;
 }
