@@ -12,11 +12,12 @@
  * ```
  *
  * A hit is ONE statement, `INSERT … ON CONFLICT DO UPDATE … RETURNING`: PostgreSQL locks the row
- * for it, so concurrent hits from any number of processes each get their own count. SET
+ * for it, so concurrent hits from any number of processes each get their own count. An attempt's
+ * address and account hits (`hitPair`) are one statement too, two such upserts in CTEs. SET
  * expressions read the row as it was before the statement. Expired rows are deleted by `sweep`,
  * which the limiter runs every few minutes, in chunks (an index on `reset_at` keeps it cheap).
  */
-import type { LimitCount, LimitStore } from '../core/types/limit.js';
+import type { LimitCount, LimitHit, LimitStore } from '../core/types/limit.js';
 
 /** What the store needs from a client: `pg`'s Pool and Client fit. */
 export interface PostgresQueryable {
@@ -48,12 +49,18 @@ export function rateLimitTableSQL(table = 'kitauth_rate_limit'): string[] {
 export function PostgresStore(client: PostgresQueryable, options: PostgresStoreOptions = {}): PostgresLimitStore {
 	const table = options.table ?? 'kitauth_rate_limit';
 	const name = quoteName(table);
-	const hitSQL =
-		`INSERT INTO ${name} AS c (key, count, reset_at) VALUES ($1, 1, $2::bigint + $3::bigint) ` +
+	// The pair in one statement: `b` upserts the second key ($4, window $5) from `a`'s row only,
+	// and only while `a`'s count is within the limit ($6). Data-modifying CTEs run as one statement.
+	const onConflict =
 		`ON CONFLICT (key) DO UPDATE SET ` +
 		`count = CASE WHEN c.reset_at <= $2::bigint THEN 1 ELSE c.count + 1 END, ` +
 		`reset_at = CASE WHEN c.reset_at <= $2::bigint THEN EXCLUDED.reset_at ELSE c.reset_at END ` +
 		`RETURNING count, reset_at`;
+	const hitSQL = `INSERT INTO ${name} AS c (key, count, reset_at) VALUES ($1, 1, $2::bigint + $3::bigint) ${onConflict}`;
+	const pairSQL =
+		`WITH a AS (INSERT INTO ${name} AS c (key, count, reset_at) VALUES ($1, 1, $2::bigint + $3::bigint) ${onConflict}), ` +
+		`b AS (INSERT INTO ${name} AS c (key, count, reset_at) SELECT $4, 1, $2::bigint + $5::bigint FROM a WHERE a.count <= $6::bigint ${onConflict}) ` +
+		`SELECT a.count AS a_count, a.reset_at AS a_reset_at, b.count AS b_count, b.reset_at AS b_reset_at FROM a LEFT JOIN b ON true`;
 	const resetSQL = `DELETE FROM ${name} WHERE key = $1`;
 	const sweepSQL =
 		`DELETE FROM ${name} WHERE key IN ` +
@@ -67,6 +74,15 @@ export function PostgresStore(client: PostgresQueryable, options: PostgresStoreO
 			if (!row) throw new Error('PostgresStore: the hit returned no row');
 			// bigint columns arrive as strings from `pg`.
 			return { count: Number(row.count), resetAt: Number(row.reset_at) };
+		},
+		async hitPair(first: LimitHit, second: LimitHit, firstLimit: number, now: number): Promise<[LimitCount, LimitCount | undefined]> {
+			const windows = [first.windowMs, second.windowMs].map((ms) => String(Math.max(1, Math.ceil(ms))));
+			const values = [first.key, String(now), windows[0], second.key, windows[1], String(Math.floor(firstLimit))];
+			const { rows } = await client.query(pairSQL, values);
+			const row = rows[0] as Record<'a_count' | 'a_reset_at' | 'b_count' | 'b_reset_at', unknown> | undefined;
+			if (!row) throw new Error('PostgresStore: the hit returned no row');
+			const firstCount = { count: Number(row.a_count), resetAt: Number(row.a_reset_at) };
+			return [firstCount, row.b_count === null || row.b_count === undefined ? undefined : { count: Number(row.b_count), resetAt: Number(row.b_reset_at) }];
 		},
 		async reset(key: string): Promise<void> {
 			await client.query(resetSQL, [key]);
