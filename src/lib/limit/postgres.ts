@@ -58,7 +58,7 @@ export function PostgresStore(client: PostgresQueryable, options: PostgresStoreO
 		`RETURNING count, reset_at`;
 	const hitSQL = `INSERT INTO ${name} AS c (key, count, reset_at) VALUES ($1, 1, $2::bigint + $3::bigint) ${onConflict}`;
 	const pairSQL =
-		`WITH a AS (INSERT INTO ${name} AS c (key, count, reset_at) VALUES ($1, 1, $2::bigint + $3::bigint) ${onConflict}), ` +
+		`WITH a AS (${hitSQL}), ` +
 		`b AS (INSERT INTO ${name} AS c (key, count, reset_at) SELECT $4, 1, $2::bigint + $5::bigint FROM a WHERE a.count <= $6::bigint ${onConflict}) ` +
 		`SELECT a.count AS a_count, a.reset_at AS a_reset_at, b.count AS b_count, b.reset_at AS b_reset_at FROM a LEFT JOIN b ON true`;
 	const resetSQL = `DELETE FROM ${name} WHERE key = $1`;
@@ -72,8 +72,7 @@ export function PostgresStore(client: PostgresQueryable, options: PostgresStoreO
 			const { rows } = await client.query(hitSQL, [key, String(now), String(window)]);
 			const row = rows[0] as { count?: unknown; reset_at?: unknown } | undefined;
 			if (!row) throw new Error('PostgresStore: the hit returned no row');
-			// bigint columns arrive as strings from `pg`.
-			return { count: Number(row.count), resetAt: Number(row.reset_at) };
+			return counter(row.count, row.reset_at);
 		},
 		async hitPair(first: LimitHit, second: LimitHit, firstLimit: number, now: number): Promise<[LimitCount, LimitCount | undefined]> {
 			const windows = [first.windowMs, second.windowMs].map((ms) => String(Math.max(1, Math.ceil(ms))));
@@ -81,8 +80,8 @@ export function PostgresStore(client: PostgresQueryable, options: PostgresStoreO
 			const { rows } = await client.query(pairSQL, values);
 			const row = rows[0] as Record<'a_count' | 'a_reset_at' | 'b_count' | 'b_reset_at', unknown> | undefined;
 			if (!row) throw new Error('PostgresStore: the hit returned no row');
-			const firstCount = { count: Number(row.a_count), resetAt: Number(row.a_reset_at) };
-			return [firstCount, row.b_count === null || row.b_count === undefined ? undefined : { count: Number(row.b_count), resetAt: Number(row.b_reset_at) }];
+			// `b` is null when the second key was not counted (the first was over its limit).
+			return [counter(row.a_count, row.a_reset_at), row.b_count == null ? undefined : counter(row.b_count, row.b_reset_at)];
 		},
 		async reset(key: string): Promise<void> {
 			await client.query(resetSQL, [key]);
@@ -99,6 +98,11 @@ export function PostgresStore(client: PostgresQueryable, options: PostgresStoreO
 			for (const statement of rateLimitTableSQL(table)) await client.query(statement);
 		}
 	};
+}
+
+/** A counter from its columns (bigint columns arrive as strings from `pg`). */
+function counter(count: unknown, resetAt: unknown): LimitCount {
+	return { count: Number(count), resetAt: Number(resetAt) };
 }
 
 /** `name` or `schema.name`, each part quoted. */

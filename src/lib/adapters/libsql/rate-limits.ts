@@ -30,16 +30,13 @@ export function rateLimitMethods({ db, client, tables, guard }: AdapterContext):
 	const now = sql.placeholder('now');
 	const resetAt = sql.placeholder('resetAt');
 	const ended = sql`${counters.resetAt} <= ${now}`;
+	// An existing row's next values: a window that ended starts over.
+	const nextCount = sql`CASE WHEN ${ended} THEN 1 ELSE ${counters.count} + 1 END`;
+	const nextResetAt = sql`CASE WHEN ${ended} THEN ${resetAt} ELSE ${counters.resetAt} END`;
 	const hitQuery = db
 		.insert(counters)
 		.values({ key: sql.placeholder('key'), count: 1, resetAt })
-		.onConflictDoUpdate({
-			target: counters.key,
-			set: {
-				count: sql`CASE WHEN ${ended} THEN 1 ELSE ${counters.count} + 1 END`,
-				resetAt: sql`CASE WHEN ${ended} THEN ${resetAt} ELSE ${counters.resetAt} END`
-			}
-		})
+		.onConflictDoUpdate({ target: counters.key, set: { count: nextCount, resetAt: nextResetAt } })
 		.returning({ count: counters.count, resetAt: counters.resetAt });
 	const hit = compile<'key' | 'now' | 'resetAt'>(client, hitQuery);
 	const reset = compile<'key'>(client, db.delete(counters).where(eq(counters.key, sql.placeholder('key'))));
@@ -50,9 +47,7 @@ export function rateLimitMethods({ db, client, tables, guard }: AdapterContext):
 	const ifFirstPassed = sql`INSERT INTO ${counters} (${column(counters.key)}, ${column(counters.count)}, ${column(counters.resetAt)})
 		SELECT ${sql.placeholder('key')}, 1, ${resetAt}
 		WHERE (SELECT ${counters.count} FROM ${counters} WHERE ${counters.key} = ${sql.placeholder('first')}) <= ${sql.placeholder('firstLimit')}
-		ON CONFLICT (${column(counters.key)}) DO UPDATE SET
-			${column(counters.count)} = CASE WHEN ${ended} THEN 1 ELSE ${counters.count} + 1 END,
-			${column(counters.resetAt)} = CASE WHEN ${ended} THEN ${resetAt} ELSE ${counters.resetAt} END
+		ON CONFLICT (${column(counters.key)}) DO UPDATE SET ${column(counters.count)} = ${nextCount}, ${column(counters.resetAt)} = ${nextResetAt}
 		RETURNING ${column(counters.count)}, ${column(counters.resetAt)}`;
 	const hitPair = compileBatch<'key' | 'now' | 'resetAt' | 'first' | 'firstLimit'>(client, [hitQuery, { toSQL: () => dialect.sqlToQuery(ifFirstPassed) }]);
 

@@ -9,9 +9,10 @@
  *
  * Round trips: one for both scopes where the store counts a pair at once (`hitPair`, with the
  * account counted only if the address passed), else one per scope; plus one for the gate once an
- * account is past its free attempts. The identifier is hashed once. Every store call has a deadline; a failure or a
- * timeout is logged and answered from this process's memory (`failOpen`, default) or refused, and
- * the rest of that check skips the store. Nothing here throws to the caller.
+ * account is past its free attempts. The identifier is hashed once. Every store call has a
+ * deadline; a failure or a timeout is logged and answered from this process's memory (`failOpen`,
+ * default) or refused, and the rest of that check skips the store. Nothing here throws to the
+ * caller.
  */
 import { RateLimitStoreError } from '../errors.js';
 import type { LoggerInstance } from '../types/config.js';
@@ -233,9 +234,10 @@ export function createLimiter(options: LimiterOptions): Limiter {
 			if (normalized === undefined) return;
 			// The count and the delay gate both start over: a success earns no wait on the next attempt.
 			// What `check` learnt spares a hash, and the gate's reset when none was opened.
-			const known = decision && checkedAccounts.get(decision);
-			const account = known?.identifier === normalized ? known.account : await hash(normalized);
-			const gated = known?.identifier === normalized ? known.gated : true;
+			const checkedFor = decision && checkedAccounts.get(decision);
+			const known = checkedFor?.identifier === normalized ? checkedFor : undefined;
+			const account = known ? known.account : await hash(normalized);
+			const gated = known ? known.gated : true;
 			const keys = gated ? [`${kind}:i:${account}`, `${kind}:g:${account}`] : [`${kind}:i:${account}`];
 			for (const key of keys) await shared.memory.reset(key);
 			if (store === shared.memory) return;
