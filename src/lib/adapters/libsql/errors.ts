@@ -45,6 +45,17 @@ export class LibSQLAdapterError extends Error {
 }
 
 /**
+ * `error` as the error of `operation`: a write run together with others (a commit group) fails
+ * for each caller under the caller's own operation, with the same code, message and retry advice.
+ */
+export function forOperation(operation: string, error: unknown): unknown {
+	if (!(error instanceof LibSQLAdapterError) || error.operation === operation) return error;
+	const message = error.message.slice(`LibSQLAdapter.${error.operation}: `.length);
+	const retry = error.retryAfter === undefined ? undefined : { retryAfter: error.retryAfter };
+	return new LibSQLAdapterError(operation, error.code, message, error.cause, retry);
+}
+
+/**
  * The error of a write given up because its client left (the request's signal aborted) before it
  * committed: it changed nothing. Below the guard it is a plain error with this code.
  */

@@ -111,13 +111,20 @@ const deadlineOf = (deadline: number | undefined) => deadline ?? Date.now() + DE
  */
 export type Durability = 'full' | 'relaxed';
 
-/** What `Client.batch` takes. */
-export type Statements = (InStatement | [string, InArgs?])[];
+/**
+ * A statement known to return at most one row (an upsert of one row with RETURNING): a write on
+ * this connection reads its row with one step (`get`) instead of a cursor, ~7 µs instead of ~14
+ * for a counter hit. Elsewhere the marker is ignored.
+ */
+export type OneRowStatement = Exclude<InStatement, string> & { oneRow: true };
 
-function normalize(stmt: Statements[number]): { sql: string; args: InArgs | undefined } {
-	if (typeof stmt === 'string') return { sql: stmt, args: undefined };
-	if (Array.isArray(stmt)) return { sql: stmt[0], args: stmt[1] };
-	return { sql: stmt.sql, args: stmt.args };
+/** What `Client.batch` takes. */
+export type Statements = (InStatement | OneRowStatement | [string, InArgs?])[];
+
+function normalize(stmt: Statements[number]): { sql: string; args: InArgs | undefined; oneRow: boolean } {
+	if (typeof stmt === 'string') return { sql: stmt, args: undefined, oneRow: false };
+	if (Array.isArray(stmt)) return { sql: stmt[0], args: stmt[1], oneRow: false };
+	return { sql: stmt.sql, args: stmt.args, oneRow: 'oneRow' in stmt && stmt.oneRow === true };
 }
 
 /**
@@ -301,10 +308,12 @@ function fileConnection(client: Client, lockProbeInterval: number, alwaysOffThre
 			db.exec('BEGIN IMMEDIATE');
 			const results: ResultSet[] = [];
 			for (const stmt of stmts) {
-				const { sql, args } = normalize(stmt);
+				const { sql, args, oneRow } = normalize(stmt);
 				const prepared = statementFor(conn, sql);
 				if (prepared.reader) {
-					const rows = prepared.stmt.all(bindable(args)) as unknown[][];
+					// `get` resets the statement after its step, as COMMIT needs (`run` would not).
+					const first = oneRow ? (prepared.stmt.get(bindable(args)) as unknown[] | undefined) : undefined;
+					const rows = oneRow ? (first ? [first] : []) : (prepared.stmt.all(bindable(args)) as unknown[][]);
 					results.push(resultSet(prepared, rows.map((row) => toRow(row.map(fromSql), prepared.columns))));
 				} else {
 					const info = prepared.stmt.run(bindable(args)) as { changes: number; lastInsertRowid: number | bigint };

@@ -2,19 +2,22 @@
  * The rate limiter's counters (kitauth's `hitRateLimit`, `resetRateLimit`,
  * `deleteExpiredRateLimits`).
  *
- * A hit is ONE statement, `INSERT … ON CONFLICT DO UPDATE … RETURNING`, in one batch through the
- * guard like every other write: SQLite runs it under the database's write lock, so concurrent hits
- * from any number of processes each see their own count, and a busy database is retried by the
- * guard, never answered with a count that was not stored. Every SET expression reads the row as it
- * was before the statement, so the window test is the same in both assignments.
+ * A hit is ONE statement, `INSERT … ON CONFLICT DO UPDATE … RETURNING`, run in a transaction
+ * through the guard like every other write: SQLite runs it under the database's write lock, so
+ * concurrent hits from any number of processes each see their own count, and a busy database is
+ * retried by the guard, never answered with a count that was not stored. Every SET expression
+ * reads the row as it was before the statement, so the window test is the same in both
+ * assignments. The hits and resets asked for in one turn of the event loop share one transaction
+ * (`commit-group.ts`): under load one commit serves many sign-in attempts.
  */
 import { eq, fillPlaceholders, inArray, lte, sql } from 'drizzle-orm';
 import type { Adapter } from '../../core/types/adapter.js';
 import type { InValue, ResultSet } from '@libsql/client';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
-import type { GuardedClient } from './client.js';
+import { commitGroup } from './commit-group.js';
 import type { AdapterContext } from './context.js';
-import { LibSQLAdapterError } from './errors.js';
+import { forOperation, LibSQLAdapterError } from './errors.js';
+import type { OneRowStatement, Statements } from './local.js';
 
 const SWEEP_CHUNK = 1000;
 
@@ -38,8 +41,8 @@ export function rateLimitMethods({ db, client, tables, guard }: AdapterContext):
 		.values({ key: sql.placeholder('key'), count: 1, resetAt })
 		.onConflictDoUpdate({ target: counters.key, set: { count: nextCount, resetAt: nextResetAt } })
 		.returning({ count: counters.count, resetAt: counters.resetAt });
-	const hit = compile<'key' | 'now' | 'resetAt'>(client, hitQuery);
-	const reset = compile<'key'>(client, db.delete(counters).where(eq(counters.key, sql.placeholder('key'))));
+	const hit = compile<'key' | 'now' | 'resetAt'>([hitQuery]);
+	const reset = compile<'key'>([db.delete(counters).where(eq(counters.key, sql.placeholder('key')))]);
 	// The pair's second hit: the same upsert, inserting only while the first key's count (as the
 	// first statement of the same transaction left it) is at most `firstLimit`. SQLite needs the
 	// SELECT's WHERE here anyway: it tells the upsert's ON CONFLICT from a join's ON.
@@ -49,34 +52,44 @@ export function rateLimitMethods({ db, client, tables, guard }: AdapterContext):
 		WHERE (SELECT ${counters.count} FROM ${counters} WHERE ${counters.key} = ${sql.placeholder('first')}) <= ${sql.placeholder('firstLimit')}
 		ON CONFLICT (${column(counters.key)}) DO UPDATE SET ${column(counters.count)} = ${nextCount}, ${column(counters.resetAt)} = ${nextResetAt}
 		RETURNING ${column(counters.count)}, ${column(counters.resetAt)}`;
-	const hitPair = compileBatch<'key' | 'now' | 'resetAt' | 'first' | 'firstLimit'>(client, [hitQuery, { toSQL: () => dialect.sqlToQuery(ifFirstPassed) }]);
+	const hitPair = compile<'key' | 'now' | 'resetAt' | 'first' | 'firstLimit'>([hitQuery, { toSQL: () => dialect.sqlToQuery(ifFirstPassed) }]);
+	// Every counter write of a turn in one relaxed transaction (`commit-group.ts`), retried by the
+	// guard as one; each caller's error names its own operation.
+	const grouped = commitGroup((stmts) => guard.run('rateLimits', () => client.relaxed(() => client.batch(stmts))));
+	const write = async (operation: string, stmts: Statements) => {
+		try {
+			return await grouped(stmts);
+		} catch (error) {
+			throw forOperation(operation, error);
+		}
+	};
 
 	return {
-		hitRateLimit: (key, windowMs, at) =>
-			guard.run('hitRateLimit', async () => {
-				checkTimes('hitRateLimit', at, windowMs);
-				// A counter lost to a power cut costs nothing: no fsync per hit (see `Durability`).
-				const [result] = await hit([{ key, now: at, resetAt: at + Math.ceil(windowMs) }]);
-				return counted('hitRateLimit', result) ?? noRow('hitRateLimit');
-			}),
+		hitRateLimit: async (key, windowMs, at) => {
+			checkTimes('hitRateLimit', at, windowMs);
+			// A counter lost to a power cut costs nothing: no fsync per hit (see `Durability`).
+			const [result] = await write('hitRateLimit', hit([{ key, now: at, resetAt: at + Math.ceil(windowMs) }]));
+			return counted('hitRateLimit', result) ?? noRow('hitRateLimit');
+		},
 
-		hitRateLimitPair: (first, second, firstLimit, at) =>
-			guard.run('hitRateLimitPair', async () => {
-				checkTimes('hitRateLimitPair', at, first.windowMs);
-				checkTimes('hitRateLimitPair', at, second.windowMs);
-				if (!Number.isFinite(firstLimit)) throw new LibSQLAdapterError('hitRateLimitPair', 'INVALID_ARGUMENT', 'firstLimit must be a number');
-				// One transaction, one commit (relaxed, as a single hit).
-				const [a, b] = await hitPair([
+		hitRateLimitPair: async (first, second, firstLimit, at) => {
+			checkTimes('hitRateLimitPair', at, first.windowMs);
+			checkTimes('hitRateLimitPair', at, second.windowMs);
+			if (!Number.isFinite(firstLimit)) throw new LibSQLAdapterError('hitRateLimitPair', 'INVALID_ARGUMENT', 'firstLimit must be a number');
+			// Both in the same transaction, the second right after the first.
+			const [a, b] = await write(
+				'hitRateLimitPair',
+				hitPair([
 					{ key: first.key, now: at, resetAt: at + Math.ceil(first.windowMs) },
 					{ key: second.key, now: at, resetAt: at + Math.ceil(second.windowMs), first: first.key, firstLimit }
-				]);
-				return [counted('hitRateLimitPair', a) ?? noRow('hitRateLimitPair'), counted('hitRateLimitPair', b)];
-			}),
+				])
+			);
+			return [counted('hitRateLimitPair', a) ?? noRow('hitRateLimitPair'), counted('hitRateLimitPair', b)];
+		},
 
-		resetRateLimit: (key) =>
-			guard.run('resetRateLimit', async () => {
-				await reset([{ key }]);
-			}),
+		resetRateLimit: async (key) => {
+			await write('resetRateLimit', reset([{ key }]));
+		},
 
 		// In chunks: one statement deleting an attack's worth of rows would hold the write lock (and
 		// every sign-in behind it) for as long as it takes.
@@ -102,21 +115,14 @@ export function rateLimitMethods({ db, client, tables, guard }: AdapterContext):
 type Compilable = { toSQL(): { sql: string; params: unknown[] } };
 
 /**
- * Writes drizzle built once with named placeholders, run as one relaxed batch (one transaction)
- * through the guarded client with each call's values, one record per statement.
+ * Writes drizzle built once with named placeholders: returns the statements with each call's
+ * values, one record per statement. Each touches one key, so returns one row at most (`oneRow`).
  */
-function compileBatch<N extends string>(client: GuardedClient, queries: Compilable[]) {
+function compile<N extends string>(queries: Compilable[]) {
 	const compiled = queries.map((query) => query.toSQL());
-	return async (values: Partial<Record<N, string | number>>[]): Promise<(ResultSet | undefined)[]> =>
+	return (values: Partial<Record<N, string | number>>[]): OneRowStatement[] =>
 		// drizzle's own filling: each placeholder's value through its column's encoder.
-		client.relaxed(() =>
-			client.batch(compiled.map(({ sql: text, params }, i) => ({ sql: text, args: fillPlaceholders(params, values[i] ?? {}) as InValue[] })))
-		);
-}
-
-/** One statement as `compileBatch`. */
-function compile<N extends string>(client: GuardedClient, query: Compilable) {
-	return compileBatch<N>(client, [query]);
+		compiled.map(({ sql: text, params }, i) => ({ sql: text, args: fillPlaceholders(params, values[i] ?? {}) as InValue[], oneRow: true }));
 }
 
 /** A hit's RETURNING row (count, resetAt, in that order); `undefined` when it returned none. */
