@@ -10,8 +10,11 @@
  * too much to resolve a cost of a few percent. So the verdict weighs the limiter's own time,
  * measured in process by `limiter.ts` over thousands of sign-ins (precise to a few µs), against
  * the CPU time of a whole sign-in here with the limiter off (a steady figure): the share of a
- * sign-in the limiter costs. The target (a few percent, issue 16) applies to the memory store, the
- * store of one process; a shared store's counters cost a database write per attempt (see README).
+ * sign-in the limiter costs, under this phase's load (`limiter.ts` with as many sign-ins in flight
+ * as there are connections here). The target (a few percent, issue 16) holds for both stores. The
+ * share of a lone sign-in (one in flight) is shown beside it: the libSQL adapter commits the
+ * counter writes of one turn together, so a lone attempt pays a whole transaction, while under load
+ * one commit serves many attempts.
  *
  *     npx node tests/bench/limiter-http.ts     (or through `npm run bench`)
  */
@@ -31,11 +34,11 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 3);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const ACCOUNTS = 50;
-/** "At most a few percent of a sign-in" (issue 16), for the store of one process (memory). */
+/** "At most a few percent of a sign-in" (issue 16). */
 const TARGET = 0.05;
 
-const VARIANTS: { variant: Variant; store: LimiterCost['store']; label: string; target?: number }[] = [
-	{ variant: 'jwt', store: 'memory', label: 'JWT sessions, memory store', target: TARGET },
+const VARIANTS: { variant: Variant; store: LimiterCost['store']; label: string }[] = [
+	{ variant: 'jwt', store: 'memory', label: 'JWT sessions, memory store' },
 	{ variant: 'libsql', store: 'libsql', label: 'database sessions, counters in libSQL' }
 ];
 
@@ -114,8 +117,8 @@ async function countersIn(dir: string, server: Server): Promise<number> {
 }
 
 /**
- * Resolves to whether the memory store's share stayed within the target (with `inProcess`, the
- * results of `limiter.ts`; without, only the direct comparison is shown), with no errors.
+ * Resolves to whether each store's share under load stayed within the target (with `inProcess`,
+ * the results of `limiter.ts`; without, only the direct comparison is shown), with no errors.
  * `built`: the footprint phase has just built tests/bench-app.
  */
 export async function limiterHttpPhase(inProcess: LimiterCost[] = [], options: { built?: boolean } = {}): Promise<boolean> {
@@ -127,13 +130,13 @@ export async function limiterHttpPhase(inProcess: LimiterCost[] = [], options: {
 	const dir = mkdtempSync(join(tmpdir(), 'kitauth-limiter-http-'));
 	const running: SignInServer[] = [];
 	try {
-		const pairs: { label: string; store: LimiterCost['store']; target?: number; on: SignInServer; off: SignInServer }[] = [];
-		for (const { variant, store, label, target } of VARIANTS) {
+		const pairs: { label: string; store: LimiterCost['store']; on: SignInServer; off: SignInServer }[] = [];
+		for (const { variant, store, label } of VARIANTS) {
 			const on = await signInServer(variant, dir, 'on');
 			running.push(on);
 			const off = await signInServer(variant, dir, 'off');
 			running.push(off);
-			pairs.push({ label, store, target, on, off });
+			pairs.push({ label, store, on, off });
 		}
 		const servers = pairs.flatMap(({ label, on, off }) => [
 			{ key: `${label}|on`, server: on },
@@ -157,32 +160,35 @@ export async function limiterHttpPhase(inProcess: LimiterCost[] = [], options: {
 			throw new Error('the limiter did not run where it was on, or ran where it was off');
 		}
 		let ok = true;
-		const rows = pairs.map(({ label, store, target }) => {
+		const rows = pairs.map(({ label, store }) => {
 			const on = rounds.map((results) => results.get(`${label}|on`)!);
 			const off = rounds.map((results) => results.get(`${label}|off`)!);
 			const cpuOff = median(off.map((run) => run.cpu));
-			const measured = inProcess.find((cost) => cost.store === store);
 			// The median ratio's share of the in-process sign-in: steadier than a difference of medians.
-			const limiterMicros = measured ? Math.round(measured.cost * measured.offMicros) : undefined;
-			const share = limiterMicros === undefined ? undefined : limiterMicros / cpuOff;
+			const limiterMicros = (inFlight: number) => {
+				const measured = inProcess.find((cost) => cost.store === store && cost.inFlight === inFlight);
+				return measured ? Math.round(measured.cost * measured.offMicros) : undefined;
+			};
+			const [loaded, lone] = [limiterMicros(CONNECTIONS), limiterMicros(1)];
+			const percent = (micros: number | undefined) => (micros === undefined ? '' : `${((micros / cpuOff) * 100).toFixed(1)} %`);
 			const errors = [...on, ...off].reduce((sum, run) => sum + run.errors, 0);
-			const verdict =
-				target === undefined || share === undefined ? '' : share <= target ? `ok (≤ ${target * 100} %)` : `MISSED (> ${target * 100} %)`;
+			const verdict = loaded === undefined ? '' : loaded / cpuOff <= TARGET ? `ok (≤ ${TARGET * 100} %)` : `MISSED (> ${TARGET * 100} %)`;
 			if (verdict.startsWith('MISSED') || errors > 0) ok = false;
 			return {
 				'credentials sign-in over HTTP': label,
 				'sign-ins/s, off / on': `${Math.round(median(off.map((run) => run.rps)))} / ${Math.round(median(on.map((run) => run.rps)))}`,
 				'CPU µs, off / on': `${Math.round(cpuOff)} / ${Math.round(median(on.map((run) => run.cpu)))}`,
 				'on ÷ off, CPU (rounds)': on.map((run, i) => (run.cpu / off[i]!.cpu).toFixed(2)).join(' '),
-				'limiter µs (in process)': limiterMicros ?? '',
-				'share of a sign-in': share === undefined ? '' : `${(share * 100).toFixed(1)} %`,
+				[`limiter µs, ${CONNECTIONS} / 1 in flight`]: loaded === undefined ? '' : `${loaded} / ${lone ?? ''}`,
+				'share of a sign-in': percent(loaded),
+				'share, one at a time': percent(lone),
 				target: verdict,
 				errors
 			};
 		});
 		console.log(
 			`\nRate limiter on a sign-in over HTTP (tests/bench-app, ${CONNECTIONS} connections, medians of ${ROUNDS} interleaved rounds). ` +
-				"Share: the limiter's time in process ÷ a whole sign-in's server CPU here, limiter off:"
+				`Share: the limiter's time in process (${CONNECTIONS} sign-ins in flight, as here; and one at a time) ÷ a whole sign-in's server CPU here, limiter off:`
 		);
 		console.table(rows);
 		return ok;

@@ -6,7 +6,9 @@
 /** One store's in-process result. */
 export interface LimiterCost {
 	store: 'memory' | 'libsql';
-	/** A sign-in's time without the limiter, µs (median of the rounds). */
+	/** Sign-ins in flight at once. */
+	inFlight: number;
+	/** A sign-in's CPU time without the limiter, µs (median of the rounds). */
 	offMicros: number;
 	/** The median of the rounds' on/off ratios, minus 1 (0.1: the limiter adds 10 %). */
 	cost: number;

@@ -11,7 +11,7 @@
  * 9), BENCH_WARMUP (seconds per scenario before the first round, default 3), BENCH_CONNECTIONS
  * (default 10), BENCH_PORT (default 4180), BENCH_STRATEGY (`jwt` or `database`: only that phase;
  * default both), BENCH_LIMITER (`off` skips the rate limiter's phase, `tests/bench/limiter.ts` and
- * `limiter-http.ts`),
+ * `limiter-http.ts`; `only` runs it alone),
  * BENCH_FOOTPRINT (`off` skips the footprint phase, `tests/bench/footprint.ts`; `only` runs it
  * alone, as `npx node tests/bench/footprint.ts` does: it builds its own app and needs no demo build).
  */
@@ -238,6 +238,10 @@ async function main(): Promise<void> {
 	if (only !== undefined && only !== 'jwt' && only !== 'database') throw new Error('BENCH_STRATEGY is `jwt` or `database`.');
 	const footprint = process.env.BENCH_FOOTPRINT ?? 'on';
 	if (!['on', 'off', 'only'].includes(footprint)) throw new Error('BENCH_FOOTPRINT is `on`, `off` or `only`.');
+	if (process.env.BENCH_LIMITER === 'only') {
+		if (!(await limiterPhase(false))) process.exitCode = 1;
+		return;
+	}
 	if (footprint !== 'only') {
 		if (only !== 'database') await phase('jwt');
 		if (only !== 'jwt') await phase('database');
