@@ -124,7 +124,7 @@ describe('a broken database', () => {
 		it(`${what}: with failOpen false, refuses`, async () => {
 			const { limiter, errors } = broken(make(), false);
 			const decision = await limiter.check('credentials', { address: '192.0.2.9', headers: new Headers() });
-			expect(decision).toEqual({ allowed: false, retryAfter: 10, scope: 'address' });
+			expect(decision).toEqual({ allowed: false, retryAfter: 10, scope: 'address', unavailable: true });
 			expect(errors).toHaveLength(1);
 		});
 	}

@@ -99,7 +99,7 @@ describe('the database goes away', () => {
 		expect(String((open.errors[0] as RateLimitStoreError).cause?.err)).toMatch(/Cannot use a pool after calling end/);
 
 		const closed = limiterOn(false, closedPool);
-		expect(await closed.limiter.check('credentials', attempt)).toEqual({ allowed: false, retryAfter: 10, scope: 'address' });
+		expect(await closed.limiter.check('credentials', attempt)).toEqual({ allowed: false, retryAfter: 10, scope: 'address', unavailable: true });
 		expect(closed.errors).toHaveLength(1);
 	});
 
@@ -113,7 +113,7 @@ describe('the database goes away', () => {
 			expect(await open.limiter.check('credentials', attempt)).toMatchObject({ allowed: true });
 			expect(open.errors).toHaveLength(1);
 			const closed = limiterOn(false, own);
-			expect(await closed.limiter.check('credentials', attempt)).toEqual({ allowed: false, retryAfter: 10, scope: 'address' });
+			expect(await closed.limiter.check('credentials', attempt)).toEqual({ allowed: false, retryAfter: 10, scope: 'address', unavailable: true });
 			await expect(open.limiter.succeeded('credentials', 'a@example.com')).resolves.toBeUndefined();
 		} finally {
 			await own.end();

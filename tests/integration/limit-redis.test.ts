@@ -105,7 +105,7 @@ describe('the server goes away', () => {
 			expect(open.errors[0]).toBeInstanceOf(RateLimitStoreError);
 			expect(open.errors[0]?.message).toMatch(/answered from this process's memory/);
 
-			expect(await closed.limiter.check('credentials', attempt)).toEqual({ allowed: false, retryAfter: 10, scope: 'address' });
+			expect(await closed.limiter.check('credentials', attempt)).toEqual({ allowed: false, retryAfter: 10, scope: 'address', unavailable: true });
 			expect(closed.errors).toHaveLength(1);
 			await expect(open.limiter.succeeded('credentials', 'a@example.com')).resolves.toBeUndefined();
 

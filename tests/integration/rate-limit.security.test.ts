@@ -5,7 +5,8 @@
  * injected, so limits are hit and recovered without sleeping.
  */
 import { describe, expect, test } from 'vitest';
-import { type AuthConfig, createAuthServer } from '../../src/lib/core/index.js';
+import { type AuthConfig, createAuthServer, signInMessage } from '../../src/lib/core/index.js';
+import type { LimitStore } from '../../src/lib/core/types/limit.js';
 import { TestClient } from '../support/client.js';
 import { ALICE_LOGIN, ORIGIN, passwordProvider, SECRET, sessionCookiesSet } from './fixtures.js';
 
@@ -137,6 +138,33 @@ describe('answers to API clients', () => {
 	});
 });
 
+/** A limiter store whose every call fails, as a Redis or database that cannot be reached. */
+const unreachable = () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:6379'));
+const down: LimitStore = { hit: unreachable, reset: unreachable, sweep: unreachable };
+
+describe('a store that is down, failing closed (failOpen: false)', () => {
+
+	test('503 with Retry-After (never 429, never a session): the page says the service is busy, API clients get JSON; logged once, no rateLimited event', async () => {
+		const errors: Error[] = [];
+		const { client, events } = app({ rateLimit: { store: down, failOpen: false }, logger: { error: (error) => void errors.push(error), warn: () => {}, debug: () => {} } });
+		const page = await client().signInWithCredentials('credentials', { ...ALICE_LOGIN });
+		expect(page.status).toBe(503);
+		expect(page.headers.get('retry-after')).toBe('10');
+		expect(sessionCookiesSet(page)).toEqual([]);
+		expect(await page.text()).toContain(signInMessage('Unavailable'));
+
+		// `kitauth/client` reads the status (it throws on any answer that is not ok).
+		const api = await client().signInWithCredentials('credentials', { ...ALICE_LOGIN }, { headers: { 'X-Auth-Return-Redirect': '1' } });
+		expect(api.status).toBe(503);
+		expect(api.headers.get('retry-after')).toBe('10');
+
+		// One line per refused attempt, the store's failure (the limiter's), without the address.
+		expect(errors.map((error) => error.name)).toEqual(['RateLimitStoreError', 'RateLimitStoreError']);
+		expect(errors.map((error) => error.message).join(' ')).not.toMatch(/203\.0\.113\.7|alice/);
+		expect(events).toEqual([]);
+	});
+});
+
 describe('switches', () => {
 	test('rateLimit: false, or AUTH_RATE_LIMIT=off, turns the limits off', async () => {
 		for (const server of [
@@ -207,5 +235,17 @@ describe('passkeys', () => {
 		}
 		expect(statuses.slice(0, 3).every((status) => status === 302)).toBe(true);
 		expect(statuses[3]).toBe(429);
+	});
+
+	test('a store that is down, failing closed: the JSON options answer 503 with Retry-After and a message, never 429', async () => {
+		const { passkeySetup } = await import('./passkey-fixtures.js');
+		const s = await passkeySetup('database', { rateLimit: { store: down, failOpen: false } });
+		const server = createAuthServer({ ...s.config, logger: { error: () => {}, warn: () => {}, debug: () => {} } }, { env: {} });
+		const browser = new TestClient((request) => server.handle(request, { clientAddress: '203.0.113.7' }), { origin: ORIGIN });
+		const refused = await browser.get('webauthn-options/passkey');
+		expect(refused.status).toBe(503);
+		expect(refused.headers.get('retry-after')).toBe('10');
+		expect(await refused.json()).toEqual({ message: 'Sign-in is unavailable for a moment. Try again later.' });
+		expect(refused.headers.getSetCookie().some((cookie) => cookie.startsWith('authjs.challenge='))).toBe(false);
 	});
 });

@@ -144,3 +144,33 @@ describe("another process holds the WAL index's read marks", () => {
 		expect(after.status).toBe(200);
 	});
 });
+
+describe('the rate limiter fails closed (failOpen: false) while its store, the database, is locked', () => {
+	let closed: RunningApp;
+	beforeAll(async () => {
+		closed = await startFixture(KIT3_APP, { AUTH_RATE_LIMIT: 'on', KIT_APP_RATE_LIMIT: 'closed', KIT_APP_BUSY_TIMEOUT: '300' });
+	}, 60_000);
+	afterAll(async () => {
+		await closed?.stop();
+	});
+
+	test('sign-in answers 503 Unavailable with the limiter’s Retry-After, not 429; nothing is granted; afterwards it works', { timeout: 60_000 }, async () => {
+		const lockedPath = fileURLToPath(closed.databaseUrl.replace(/^file:/, 'file://'));
+		const client = appBrowser(closed.origin, '/base/api/auth', 'limiter fails closed');
+		releases.push(await holdWriteLock(lockedPath, 'immediate'));
+
+		const form = await postEnhanced(client, '/base/form', 'signIn', SIGN_IN_FORM);
+		expect(form.res.status).toBe(503);
+		// The limiter's own retry (10 s), not the adapter's (1 s): the store failed before the attempt was made.
+		expect(form.body).toMatchObject({ type: 'failure', status: 503, data: { failed: true, error: 'Unavailable', formErrors: [BUSY], retryAfter: 10 } });
+		const rest = await client.signInWithCredentials('credentials', { email: SIGN_IN_FORM.email, password: SIGN_IN_FORM.password });
+		expect(rest.status).toBe(503);
+		expect(rest.headers.get('retry-after')).toBe('10');
+		expect(await rest.text()).toContain(BUSY);
+		expect(client.cookie(SESSION_COOKIE)).toBeUndefined();
+
+		await releases.pop()!();
+		expect((await postEnhanced(client, '/base/form', 'signIn', SIGN_IN_FORM)).body).toMatchObject({ type: 'redirect' });
+		expect(client.cookie(SESSION_COOKIE)).toMatch(/^[0-9a-f]{64}$/);
+	});
+});

@@ -41,6 +41,7 @@ export type ErrorType =
 	| 'InvalidRateLimit'
 	| 'RateLimitStoreError'
 	| 'RateLimited'
+	| 'RateLimitUnavailable'
 	| 'ReauthenticationRequired';
 
 /** Which page an error lands on: the sign-in page (with `?error=`) or the error page. */
@@ -245,6 +246,21 @@ export class RateLimited extends SignInError {
 }
 
 /**
+ * kitauth: the rate limiter's store failed and `rateLimit.failOpen` is false, so the attempt was
+ * refused without being counted. Not the client's doing: answered 503 with `Retry-After` (as a
+ * busy store), never 429. The limiter has logged the store's failure.
+ */
+export class RateLimitUnavailable extends SignInError {
+	static override readonly type = 'RateLimitUnavailable';
+	/** Seconds until the attempt may be made again. */
+	readonly retryAfter: number;
+	constructor(retryAfter: number) {
+		super(`The rate limiter's store is unavailable: retry after ${retryAfter} s`);
+		this.retryAfter = retryAfter;
+	}
+}
+
+/**
  * kitauth: a sensitive action (removing a passkey, signing out everywhere, the app's own) needs a
  * recent sign-in, and the session's is older than `maxAge` seconds: sign in again (re-authenticate)
  * and retry.
@@ -297,6 +313,7 @@ export function urlErrorFor(error: unknown): SignInPageErrorParam | ErrorPagePar
  * problem: the answer is a 503 with `Retry-After`, not `Configuration`.
  */
 export function retryAfterOf(error: unknown): number | undefined {
+	if (error instanceof RateLimitUnavailable) return error.retryAfter;
 	if (!(error instanceof AdapterError)) return undefined;
 	const cause = error.cause?.err as { retryable?: unknown; retryAfter?: unknown } | undefined;
 	if (cause?.retryable !== true) return unreachable(cause) ? DEFAULT_RETRY_AFTER : undefined;

@@ -6,6 +6,7 @@ import {
 	InvalidRequest,
 	MissingCSRF,
 	RateLimited,
+	RateLimitUnavailable,
 	retryAfterOf,
 	safeCode,
 	UnknownAction,
@@ -49,6 +50,8 @@ export async function handleError(
 	const logged = error instanceof Error ? error : new AuthError(String(error));
 	// The client left (a closed tab, a load test's end): not a fault, and nobody reads this answer.
 	if (ctx?.signal?.aborted) ctx.options.logger.debug(`the client gave up: ${logged.message}`);
+	// The limiter logged its store's failure when it refused.
+	else if (error instanceof RateLimitUnavailable) ctx?.options.logger.debug(`refused request: ${logged.message}`);
 	else if (ctx) ctx.options.logger.error(logged);
 	else if (!flags.logged) console.error(logged);
 	if (!ctx) return { status: 500, body: { message: 'Server error' } };
@@ -56,15 +59,16 @@ export async function handleError(
 	const retryAfter = retryAfterOf(error);
 	const retryHeader: Record<string, string> = retryAfter === undefined ? {} : { 'Retry-After': String(retryAfter) };
 	if (json) {
-		const unavailable = error instanceof AdapterError;
-		return {
-			status: unavailable ? 503 : 500,
-			headers: { ...NO_CACHE, ...retryHeader },
-			body: {
-				message: unavailable
+		const message =
+			error instanceof RateLimitUnavailable
+				? 'Sign-in is unavailable for a moment. Try again later.'
+				: error instanceof AdapterError
 					? 'The session store is unavailable. Try again later.'
-					: 'There was a problem with the server configuration. Check the server logs for more information.'
-			}
+					: undefined;
+		return {
+			status: message ? 503 : 500,
+			headers: { ...NO_CACHE, ...retryHeader },
+			body: { message: message ?? 'There was a problem with the server configuration. Check the server logs for more information.' }
 		};
 	}
 	if (retryAfter !== undefined && !ctx.options.pages.error) {

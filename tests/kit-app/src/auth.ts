@@ -52,9 +52,16 @@ const oidc = env.KIT_APP_OIDC_ISSUER
 	? [OIDC({ id: 'rogue', name: 'Rogue', issuer: env.KIT_APP_OIDC_ISSUER, clientId: env.KIT_APP_OIDC_ID, clientSecret: env.KIT_APP_OIDC_SECRET })]
 	: [];
 
+/**
+ * `KIT_APP_RATE_LIMIT=closed`: the limiter on, refusing when its store (the database) fails
+ * (`failOpen: false`). Otherwise kitauth's default (`AUTH_RATE_LIMIT` decides).
+ */
+const rateLimit = env.KIT_APP_RATE_LIMIT === 'closed' ? { rateLimit: { failOpen: false } } : {};
+
 const shared = {
 	providers: [credentials, ...oidc],
-	session: { strategy: 'database' }
+	session: { strategy: 'database' },
+	...rateLimit
 } satisfies SvelteKitAuthConfig;
 
 /** The app's instance: a lazy config, user basePath `/api/auth` → served at `/base/api/auth/*`. */

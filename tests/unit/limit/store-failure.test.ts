@@ -120,8 +120,9 @@ describe('failOpen: false', () => {
 	it('refuses, with a short retry, and logs', async () => {
 		const store = new FlakyStore();
 		const { attempt, recorded } = testLimiter({ store, rules, failOpen: false });
-		expect(await attempt('oauth-start', A)).toEqual({ allowed: false, retryAfter: 10, scope: 'address' });
-		expect(await attempt('credentials', undefined, 'alice@example.com')).toEqual({ allowed: false, retryAfter: 10, scope: 'account' });
+		// `unavailable`: refused because the store could not be asked (503), not for too many attempts.
+		expect(await attempt('oauth-start', A)).toEqual({ allowed: false, retryAfter: 10, scope: 'address', unavailable: true });
+		expect(await attempt('credentials', undefined, 'alice@example.com')).toEqual({ allowed: false, retryAfter: 10, scope: 'account', unavailable: true });
 		expect(recorded.errors.map((e) => e.message)).toEqual([
 			expect.stringMatching(/\(oauth-start\); the attempt was refused/),
 			expect.stringMatching(/\(credentials\); the attempt was refused/)

@@ -152,7 +152,7 @@ export function createLimiter(options: LimiterOptions): Limiter {
 		return { allowed: false, retryAfter, scope };
 	};
 
-	const closed = (scope: LimitScope): LimitDecision => ({ allowed: false, retryAfter: STORE_DOWN_RETRY_AFTER, scope });
+	const closed = (scope: LimitScope): LimitDecision => ({ allowed: false, retryAfter: STORE_DOWN_RETRY_AFTER, scope, unavailable: true });
 
 	const sweep = async (now: number): Promise<number> => {
 		let removed = await shared.memory.sweep(now);

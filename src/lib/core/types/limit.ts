@@ -25,7 +25,16 @@ export type LimitDecision =
 			 */
 			firstForAccount?: boolean;
 	  }
-	| { allowed: false; retryAfter: number; scope: LimitScope };
+	| {
+			allowed: false;
+			retryAfter: number;
+			scope: LimitScope;
+			/**
+			 * The store failed and `failOpen` is false: the attempt was refused without being
+			 * counted, because the limiter could not tell (answered 503, not 429).
+			 */
+			unavailable?: true;
+	  };
 
 /** A counter after a hit: how many hits its current window has seen, and when it ends (ms). */
 export interface LimitCount {
