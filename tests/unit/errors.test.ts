@@ -43,7 +43,9 @@ const ALLOWED: Record<string, string> = {
 	MissingCSRF: 'MissingCSRF',
 	AccountNotLinked: 'AccountNotLinked',
 	WebAuthnVerificationError: 'WebAuthnVerificationError',
-	RateLimited: 'RateLimited'
+	RateLimited: 'RateLimited',
+	// The limiter's store is down and it fails closed: busy, as a store that is busy (503).
+	RateLimitUnavailable: 'Unavailable'
 };
 
 describe('urlErrorFor', () => {
