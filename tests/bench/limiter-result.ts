@@ -5,7 +5,7 @@
 
 /** One store's in-process result. */
 export interface LimiterCost {
-	store: 'memory' | 'libsql';
+	store: 'memory' | 'libsql' | 'redis';
 	/** Sign-ins in flight at once. */
 	inFlight: number;
 	/** A sign-in's CPU time without the limiter, µs (median of the rounds). */

@@ -3,8 +3,8 @@
  * credentials callback, `authorize()` without password hashing, session issued) through the core's
  * server API, in one process, with the limiter on (budgets too large to refuse, so every attempt
  * pays for its checks) and off, in interleaved rounds; the ratio is the median of the rounds'.
- * Measured for the memory store (one process) and for counters in the libSQL adapter's database
- * (a temporary file, database sessions), each one sign-in at a time and with `BENCH_CONNECTIONS`
+ * Measured for the memory store (one process), for counters in the libSQL adapter's database
+ * (a temporary file, database sessions) and in Redis (a redis-server of its own), each one sign-in at a time and with `BENCH_CONNECTIONS`
  * (default 10, as the HTTP phase) in flight at once: the libSQL adapter commits the counter writes
  * of one turn together (`commit-group.ts`), so its cost per sign-in depends on the load.
  *
@@ -16,6 +16,9 @@ import { join } from 'node:path';
 import { createAuthServer, type AuthConfig } from '../../src/lib/core/index.ts';
 import { LibSQLAdapter, migrate } from '../../src/lib/adapters/libsql/index.ts';
 import Credentials from '../../src/lib/providers/credentials.ts';
+import { createClient, type RedisClientType } from 'redis';
+import { RedisStore } from '../../src/lib/limit/redis.ts';
+import { type RedisServer, startRedis } from '../support/redis.ts';
 import { type LimiterCost, RESULT_PREFIX } from './limiter-result.ts';
 import { median } from './median.ts';
 
@@ -80,12 +83,15 @@ async function compare(name: string, inFlight: number, base: () => Promise<AuthC
 	const ratios: number[] = [];
 	// Warm-up: the first sign-ins run in V8's unoptimized tiers.
 	await signIns({ ...(await base()), rateLimit: false }, SIGN_INS / 4, inFlight);
-	await signIns({ ...(await base()), rateLimit: NEVER_REFUSE }, SIGN_INS / 4, inFlight);
+	const warm = await base();
+	await signIns({ ...warm, rateLimit: { ...(typeof warm.rateLimit === 'object' ? warm.rateLimit : {}), ...NEVER_REFUSE } }, SIGN_INS / 4, inFlight);
 	for (let round = 1; round <= ROUNDS; round++) {
 		const order = round % 2 ? ['off', 'on'] : ['on', 'off'];
 		const times: Record<string, number> = {};
 		for (const variant of order) {
-			const config = { ...(await base()), rateLimit: variant === 'on' ? NEVER_REFUSE : false };
+			const config = await base();
+			// A base may name its store (Redis); the budgets are the bench's.
+			config.rateLimit = variant === 'on' ? { ...(typeof config.rateLimit === 'object' ? config.rateLimit : {}), ...NEVER_REFUSE } : false;
 			times[variant] = await signIns(config, SIGN_INS, inFlight);
 		}
 		off.push(times.off!);
@@ -118,14 +124,32 @@ export async function benchLimiter(): Promise<LimiterCost[]> {
 				await migrate({ url });
 				return { secret: SECRET, trustHost: true, providers: [provider], adapter: LibSQLAdapter({ url }) };
 			}
+		},
+		{
+			// A store shared across instances beside a JWT sign-in: redis-server from the OS package.
+			store: 'redis',
+			name: 'JWT sessions, Redis store',
+			base: async () => ({ secret: SECRET, trustHost: true, providers: [provider], rateLimit: { store: RedisStore(await redis()) } })
 		}
 	];
+	let server: RedisServer | undefined;
+	let client: RedisClientType | undefined;
+	const redis = async () => {
+		server ??= await startRedis();
+		client ??= (await createClient({ url: server.url }).connect()) as RedisClientType;
+		return client;
+	};
 	const results: (LimiterCost & { row: Record<string, string | number> })[] = [];
-	for (const { store, name, base } of stores) {
-		for (const inFlight of [1, LOAD]) {
-			const row = await compare(name, inFlight, base);
-			results.push({ store, inFlight, offMicros: Number(row['CPU µs, limiter off']), cost: Number(row['cost']), row });
+	try {
+		for (const { store, name, base } of stores) {
+			for (const inFlight of [1, LOAD]) {
+				const row = await compare(name, inFlight, base);
+				results.push({ store, inFlight, offMicros: Number(row['CPU µs, limiter off']), cost: Number(row['cost']), row });
+			}
 		}
+	} finally {
+		await client?.quit();
+		await server?.close();
 	}
 	console.log(`\nRate limiter on the credentials path (in process, ${SIGN_INS} sign-ins per variant and round, medians of ${ROUNDS} rounds):`);
 	console.table(results.map(({ row: { cost: _, ...shown } }) => shown));
