@@ -8,9 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveOptions } from '../../src/lib/core/config.js';
 import { RateLimitStoreError } from '../../src/lib/core/errors.js';
 import type { LoggerInstance } from '../../src/lib/core/types/config.js';
-import { HIT_SCRIPT, RedisStore } from '../../src/lib/limit/redis.js';
+import { HIT_SCRIPT, PAIR_SCRIPT, RedisStore } from '../../src/lib/limit/redis.js';
 import { startRedis, type RedisServer } from '../support/redis.js';
-import { describeLimitStore } from './limit-store-conformance.js';
+import { describeLimitStore, describeLimitStorePair } from './limit-store-conformance.js';
 
 let server: RedisServer;
 let client: Awaited<ReturnType<typeof connect>>;
@@ -34,6 +34,7 @@ afterAll(async () => {
 });
 
 describeLimitStore('Redis', () => RedisStore(client));
+describeLimitStorePair('Redis', () => RedisStore(client));
 
 describe('RedisStore', () => {
 	it('keys carry the prefix; a counter is a hash with a TTL of the window (Redis expires it: sweep has nothing to do)', async () => {
@@ -66,6 +67,22 @@ describe('RedisStore', () => {
 		expect((await client.scriptExists([sha]))[0]).toBeTruthy();
 		await client.scriptFlush();
 		expect(await store.hit('sha', 60_000, 2)).toEqual({ count: 2, resetAt: 60_001 });
+	});
+
+	it('counts a pair in one script, also by its SHA and after SCRIPT FLUSH; with pairs: false it has no pair (one key per command, for a cluster)', async () => {
+		const store = RedisStore(client, { prefix: 'pair:' });
+		const sha = await client.scriptLoad(PAIR_SCRIPT);
+		const first = { key: 'address', windowMs: 60_000 };
+		const second = { key: 'account', windowMs: 3_600_000 };
+		expect(await store.hitPair!(first, second, 1, 10)).toEqual([{ count: 1, resetAt: 60_010 }, { count: 1, resetAt: 3_600_010 }]);
+		expect((await client.scriptExists([sha]))[0]).toBeTruthy();
+		expect(await client.hGetAll('pair:account')).toEqual({ n: '1', r: '3600010' });
+		expect(await client.pTTL('pair:account')).toBeGreaterThan(3_500_000);
+		await client.scriptFlush();
+		// Over the first's limit: the second is not counted.
+		expect(await store.hitPair!(first, second, 1, 20)).toEqual([{ count: 2, resetAt: 60_010 }, undefined]);
+		expect(await client.hGet('pair:account', 'n')).toBe('1');
+		expect(RedisStore(client, { pairs: false }).hitPair).toBeUndefined();
 	});
 
 	it('an ioredis-style client fits through a one-line sendCommand', async () => {

@@ -11,11 +11,12 @@
  * // ioredis
  * const store = RedisStore({ sendCommand: ([name, ...args]) => redis.call(name!, ...args) });
  * ```
- * (A cluster client routes by key: pass `sendCommand` that sends to the node of `args[3]`, the key;
- * each command touches one key only.)
+ * (A cluster client routes by key: pass `sendCommand` that sends to the node of `args[3]`, the key,
+ * and `pairs: false`, so that each command touches one key only.)
  *
  * A hit is one `EVALSHA` of a short Lua script (run atomically by Redis): start a window, or add
- * one to it, and return the count and the window's end. The window is judged by the limiter's
+ * one to it, and return the count and the window's end. An attempt's address and account are
+ * counted by one script too (`hitPair`), unless `pairs: false`. The window is judged by the limiter's
  * clock, passed in, as every kitauth store does (so all of them agree, and tests can move time);
  * app servers' clocks must agree to within a small part of a window, as they already must for
  * JWT expiry. Redis's own clock only sets the key's TTL (PEXPIRE, when the window starts), so
@@ -32,51 +33,90 @@ export interface RedisCommandSender {
 export interface RedisStoreOptions {
 	/** Prepended to every key (default `kitauth:rl:`). */
 	prefix?: string;
+	/**
+	 * Count an attempt's address and account in one script (`hitPair`: one round trip instead of
+	 * two). The script names both keys, which Redis Cluster refuses when they hash to different
+	 * slots (CROSSSLOT): with a cluster client, set `false`. Default `true`.
+	 */
+	pairs?: boolean;
 }
 
-/**
- * KEYS[1]: the counter (a hash: n = count, r = window end in ms).
- * ARGV: now (ms), the window (ms), the end of a window started now (ms).
- */
-export const HIT_SCRIPT = `local r = redis.call('HGET', KEYS[1], 'r')
-if r and tonumber(r) > tonumber(ARGV[1]) then
-  return {redis.call('HINCRBY', KEYS[1], 'n', 1), r}
+/** One hit on a counter (a hash: n = count, r = window end in ms), as a Lua function. */
+const HIT_FUNCTION = `local function hit(key, now, window, finish)
+  local r = redis.call('HGET', key, 'r')
+  if r and tonumber(r) > tonumber(now) then
+    return {redis.call('HINCRBY', key, 'n', 1), r}
+  end
+  redis.call('HSET', key, 'n', 1, 'r', finish)
+  redis.call('PEXPIRE', key, window)
+  return {1, finish}
 end
-redis.call('HSET', KEYS[1], 'n', 1, 'r', ARGV[3])
-redis.call('PEXPIRE', KEYS[1], ARGV[2])
-return {1, ARGV[3]}`;
+`;
+
+/**
+ * KEYS[1]: the counter. ARGV: now (ms), the window (ms), the end of a window started now (ms).
+ */
+export const HIT_SCRIPT = `${HIT_FUNCTION}return hit(KEYS[1], ARGV[1], ARGV[2], ARGV[3])`;
+
+/**
+ * KEYS[1], KEYS[2]: the pair's counters. ARGV: now, then each one's window and end of a window
+ * started now (ms), then the first's limit: the second is hit only while the first's count is
+ * within it. Replies with the first's count and end, then the second's when it was hit.
+ */
+export const PAIR_SCRIPT = `${HIT_FUNCTION}local a = hit(KEYS[1], ARGV[1], ARGV[2], ARGV[3])
+if tonumber(a[1]) > tonumber(ARGV[6]) then return a end
+local b = hit(KEYS[2], ARGV[1], ARGV[4], ARGV[5])
+return {a[1], a[2], b[1], b[2]}`;
 
 export function RedisStore(client: RedisCommandSender, options: RedisStoreOptions = {}): LimitStore {
 	const prefix = options.prefix ?? 'kitauth:rl:';
-	let sha: Promise<string> | undefined;
+	const digests = new Map<string, Promise<string>>();
 
 	const send = (args: string[]): Promise<unknown> => client.sendCommand(args);
 
-	const evaluate = async (args: string[]): Promise<unknown> => {
-		sha ??= sha1(HIT_SCRIPT).catch(() => ''); // no Web Crypto: plain EVAL every time
-		const digest = await sha;
-		if (digest === '') return send(['EVAL', HIT_SCRIPT, ...args]);
+	const evaluate = async (script: string, args: string[]): Promise<unknown> => {
+		let digest = digests.get(script);
+		if (!digest) {
+			digest = sha1(script).catch(() => ''); // no Web Crypto: plain EVAL every time
+			digests.set(script, digest);
+		}
+		const sha = await digest;
+		if (sha === '') return send(['EVAL', script, ...args]);
 		try {
-			return await send(['EVALSHA', digest, ...args]);
+			return await send(['EVALSHA', sha, ...args]);
 		} catch (error) {
 			// A server that has not seen the script (restarted, failed over, flushed) says NOSCRIPT.
 			if (!/NOSCRIPT/.test(messageOf(error))) throw error;
-			return send(['EVAL', HIT_SCRIPT, ...args]);
+			return send(['EVAL', script, ...args]);
 		}
 	};
 
-	return {
+	const windowOf = (windowMs: number) => Math.max(1, Math.ceil(windowMs));
+	const counter = (reply: unknown[], at: number): LimitCount => ({ count: Number(reply[at]), resetAt: Number(reply[at + 1]) });
+
+	const store: LimitStore = {
 		async hit(key: string, windowMs: number, now: number): Promise<LimitCount> {
-			const window = Math.max(1, Math.ceil(windowMs));
-			const reply = await evaluate(['1', prefix + key, String(now), String(window), String(now + window)]);
+			const window = windowOf(windowMs);
+			const reply = await evaluate(HIT_SCRIPT, ['1', prefix + key, String(now), String(window), String(now + window)]);
 			if (!Array.isArray(reply) || reply.length !== 2) throw new Error('RedisStore: unexpected reply to the hit script');
-			return { count: Number(reply[0]), resetAt: Number(reply[1]) };
+			return counter(reply, 0);
 		},
 		async reset(key: string): Promise<void> {
 			await send(['DEL', prefix + key]);
 		},
 		// Keys expire by their TTL.
 		sweep: () => Promise.resolve(0)
+	};
+	if (options.pairs === false) return store;
+	return {
+		...store,
+		async hitPair(first, second, firstLimit, now) {
+			const [one, two] = [windowOf(first.windowMs), windowOf(second.windowMs)];
+			const args = [String(now), String(one), String(now + one), String(two), String(now + two), String(firstLimit)];
+			const reply = await evaluate(PAIR_SCRIPT, ['2', prefix + first.key, prefix + second.key, ...args]);
+			if (!Array.isArray(reply) || (reply.length !== 2 && reply.length !== 4)) throw new Error('RedisStore: unexpected reply to the pair script');
+			return [counter(reply, 0), reply.length === 4 ? counter(reply, 2) : undefined];
+		}
 	};
 }
 
