@@ -4,9 +4,10 @@
  * server API, in one process, with the limiter on (budgets too large to refuse, so every attempt
  * pays for its checks) and off, in interleaved rounds; the ratio is the median of the rounds'.
  * Measured for the memory store (one process), for counters in the libSQL adapter's database
- * (a temporary file, database sessions) and in Redis (a redis-server of its own), each one sign-in at a time and with `BENCH_CONNECTIONS`
- * (default 10, as the HTTP phase) in flight at once: the libSQL adapter commits the counter writes
- * of one turn together (`commit-group.ts`), so its cost per sign-in depends on the load.
+ * (a temporary file, database sessions) and in Redis (a redis-server of its own), each one
+ * sign-in at a time and with `BENCH_CONNECTIONS` (default 10, as the HTTP phase) in flight at
+ * once: the libSQL adapter commits the counter writes of one turn together (`commit-group.ts`),
+ * so its cost per sign-in depends on the load.
  *
  *     npx node tests/bench/limiter.ts     (or through `npm run bench`)
  */
@@ -77,22 +78,24 @@ async function signIns(config: AuthConfig, count: number, inFlight: number): Pro
 	return (user + system) / 1000 / count;
 }
 
+/** `config` with the limiter on and the bench's budgets (a base may name its store: Redis). */
+function limited(config: AuthConfig): AuthConfig {
+	return { ...config, rateLimit: { ...(typeof config.rateLimit === 'object' ? config.rateLimit : {}), ...NEVER_REFUSE } };
+}
+
 async function compare(name: string, inFlight: number, base: () => Promise<AuthConfig>): Promise<Record<string, string | number>> {
 	const off: number[] = [];
 	const on: number[] = [];
 	const ratios: number[] = [];
 	// Warm-up: the first sign-ins run in V8's unoptimized tiers.
 	await signIns({ ...(await base()), rateLimit: false }, SIGN_INS / 4, inFlight);
-	const warm = await base();
-	await signIns({ ...warm, rateLimit: { ...(typeof warm.rateLimit === 'object' ? warm.rateLimit : {}), ...NEVER_REFUSE } }, SIGN_INS / 4, inFlight);
+	await signIns(limited(await base()), SIGN_INS / 4, inFlight);
 	for (let round = 1; round <= ROUNDS; round++) {
 		const order = round % 2 ? ['off', 'on'] : ['on', 'off'];
 		const times: Record<string, number> = {};
 		for (const variant of order) {
 			const config = await base();
-			// A base may name its store (Redis); the budgets are the bench's.
-			config.rateLimit = variant === 'on' ? { ...(typeof config.rateLimit === 'object' ? config.rateLimit : {}), ...NEVER_REFUSE } : false;
-			times[variant] = await signIns(config, SIGN_INS, inFlight);
+			times[variant] = await signIns(variant === 'on' ? limited(config) : { ...config, rateLimit: false }, SIGN_INS, inFlight);
 		}
 		off.push(times.off!);
 		on.push(times.on!);
