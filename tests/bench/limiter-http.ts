@@ -11,7 +11,7 @@
  * measured in process by `limiter.ts` over thousands of sign-ins (precise to a few µs), against
  * the CPU time of a whole sign-in here with the limiter off (a steady figure): the share of a
  * sign-in the limiter costs, under this phase's load (`limiter.ts` with as many sign-ins in flight
- * as there are connections here). The target (a few percent, issue 16) holds for both stores. The
+ * as there are connections here). The target (a few percent, issue 16) applies to both stores. The
  * share of a lone sign-in (one in flight) is shown beside it: the libSQL adapter commits the
  * counter writes of one turn together, so a lone attempt pays a whole transaction, while under load
  * one commit serves many attempts.
