@@ -40,11 +40,10 @@ const later: (run: () => void) => void =
  * committed (`commit` runs one group's statements as one transaction).
  */
 export function commitGroup(commit: Commit): (stmts: Statements) => Promise<(ResultSet | undefined)[]> {
-	let queue: Pending[] = [];
+	const queue: Pending[] = [];
 
 	const flush = () => {
-		const group = queue.slice(0, MAX_GROUP);
-		queue = queue.slice(group.length);
+		const group = queue.splice(0, MAX_GROUP);
 		if (queue.length > 0) later(flush);
 		// A commit that throws at once rejects its group like one that fails later.
 		new Promise<(ResultSet | undefined)[]>((resolve) => resolve(commit(group.flatMap((pending) => pending.stmts)))).then(

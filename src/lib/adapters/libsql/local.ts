@@ -150,6 +150,17 @@ interface Prepared {
 	types: string[];
 }
 
+/**
+ * A reader's rows as arrays of values; `single`: the first at most, with one step (`get` steps
+ * once and resets the statement, as a COMMIT after it needs; a cursor, `all`, costs several
+ * times more). (`run` would leave a RETURNING statement in progress.)
+ */
+function rowsOf(prepared: Prepared, args: InArgs | undefined, single: boolean): unknown[][] {
+	if (!single) return prepared.stmt.all(bindable(args)) as unknown[][];
+	const first = prepared.stmt.get(bindable(args)) as unknown[] | undefined;
+	return first ? [first] : [];
+}
+
 interface Open {
 	db: Database.Database;
 	statements: Map<string, Prepared>;
@@ -272,13 +283,7 @@ function fileConnection(client: Client, lockProbeInterval: number, alwaysOffThre
 		const started = performance.now();
 		try {
 			prepared = statementFor(conn, sql);
-			// `get` steps once and resets the statement; a cursor (`all`) costs several times more.
-			if (single) {
-				const first = prepared.stmt.get(bindable(args)) as unknown[] | undefined;
-				rows = first ? [first] : [];
-			} else {
-				rows = prepared.stmt.all(bindable(args)) as unknown[][];
-			}
+			rows = rowsOf(prepared, args, single);
 			if (conn.db.inTransaction) throw new Error('the local connection was left inside a transaction');
 			verified = true;
 			failures = 0;
@@ -311,9 +316,7 @@ function fileConnection(client: Client, lockProbeInterval: number, alwaysOffThre
 				const { sql, args, oneRow } = normalize(stmt);
 				const prepared = statementFor(conn, sql);
 				if (prepared.reader) {
-					// `get` resets the statement after its step, as COMMIT needs (`run` would not).
-					const first = oneRow ? (prepared.stmt.get(bindable(args)) as unknown[] | undefined) : undefined;
-					const rows = oneRow ? (first ? [first] : []) : (prepared.stmt.all(bindable(args)) as unknown[][]);
+					const rows = rowsOf(prepared, args, oneRow);
 					results.push(resultSet(prepared, rows.map((row) => toRow(row.map(fromSql), prepared.columns))));
 				} else {
 					const info = prepared.stmt.run(bindable(args)) as { changes: number; lastInsertRowid: number | bigint };
