@@ -17,6 +17,7 @@
  * expressions read the row as it was before the statement. Expired rows are deleted by `sweep`,
  * which the limiter runs every few minutes, in chunks (an index on `reset_at` keeps it cheap).
  */
+import { windowMillis } from '../core/limit/window.js';
 import type { LimitCount, LimitHit, LimitStore } from '../core/types/limit.js';
 
 /** What the store needs from a client: `pg`'s Pool and Client fit. */
@@ -68,14 +69,14 @@ export function PostgresStore(client: PostgresQueryable, options: PostgresStoreO
 
 	return {
 		async hit(key: string, windowMs: number, now: number): Promise<LimitCount> {
-			const window = Math.max(1, Math.ceil(windowMs));
+			const window = windowMillis(windowMs);
 			const { rows } = await client.query(hitSQL, [key, String(now), String(window)]);
 			const row = rows[0] as { count?: unknown; reset_at?: unknown } | undefined;
 			if (!row) throw new Error('PostgresStore: the hit returned no row');
 			return counter(row.count, row.reset_at);
 		},
 		async hitPair(first: LimitHit, second: LimitHit, firstLimit: number, now: number): Promise<[LimitCount, LimitCount | undefined]> {
-			const windows = [first.windowMs, second.windowMs].map((ms) => String(Math.max(1, Math.ceil(ms))));
+			const windows = [first.windowMs, second.windowMs].map((ms) => String(windowMillis(ms)));
 			const values = [first.key, String(now), windows[0], second.key, windows[1], String(Math.floor(firstLimit))];
 			const { rows } = await client.query(pairSQL, values);
 			const row = rows[0] as Record<'a_count' | 'a_reset_at' | 'b_count' | 'b_reset_at', unknown> | undefined;

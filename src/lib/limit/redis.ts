@@ -23,6 +23,7 @@
  * expired counters disappear by themselves and `sweep` has nothing to do. The script needs no
  * Redis 7 feature (PEXPIRE NX and the like): it sets the TTL exactly when it starts a window.
  */
+import { windowMillis } from '../core/limit/window.js';
 import type { LimitCount, LimitStore } from '../core/types/limit.js';
 
 /** The one thing the store needs from a client. */
@@ -91,12 +92,11 @@ export function RedisStore(client: RedisCommandSender, options: RedisStoreOption
 		}
 	};
 
-	const windowOf = (windowMs: number) => Math.max(1, Math.ceil(windowMs));
 	const counter = (reply: unknown[], at: number): LimitCount => ({ count: Number(reply[at]), resetAt: Number(reply[at + 1]) });
 
 	const store: LimitStore = {
 		async hit(key: string, windowMs: number, now: number): Promise<LimitCount> {
-			const window = windowOf(windowMs);
+			const window = windowMillis(windowMs);
 			const reply = await evaluate(HIT_SCRIPT, ['1', prefix + key, String(now), String(window), String(now + window)]);
 			if (!Array.isArray(reply) || reply.length !== 2) throw new Error('RedisStore: unexpected reply to the hit script');
 			return counter(reply, 0);
@@ -111,7 +111,7 @@ export function RedisStore(client: RedisCommandSender, options: RedisStoreOption
 	return {
 		...store,
 		async hitPair(first, second, firstLimit, now) {
-			const [one, two] = [windowOf(first.windowMs), windowOf(second.windowMs)];
+			const [one, two] = [windowMillis(first.windowMs), windowMillis(second.windowMs)];
 			const args = [String(now), String(one), String(now + one), String(two), String(now + two), String(firstLimit)];
 			const reply = await evaluate(PAIR_SCRIPT, ['2', prefix + first.key, prefix + second.key, ...args]);
 			if (!Array.isArray(reply) || (reply.length !== 2 && reply.length !== 4)) throw new Error('RedisStore: unexpected reply to the pair script');
