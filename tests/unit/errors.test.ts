@@ -5,16 +5,14 @@ import {
 	AuthError,
 	CredentialsSignin,
 	InvalidRequest,
-	isUrlSafeError,
 	MissingCSRF,
 	MissingSecret,
 	MissingSecretError,
 	OAuthAccountNotLinked,
-	safeCode,
 	SignInError,
-	UntrustedHost,
-	urlErrorFor
+	UntrustedHost
 } from '../../src/lib/core/errors.js';
+import { isUrlSafeError, safeCode, urlErrorFor } from '../../src/lib/core/error-answers.js';
 
 type ErrorClass = new (message: string) => AuthError;
 

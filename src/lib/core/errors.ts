@@ -1,7 +1,7 @@
 /**
  * Errors are data: every `AuthError` carries its `type` (for logs) and its `kind` (the page it lands
- * on). `urlErrorFor()` is the one allow-list of what may reach a URL; anything else becomes
- * `Configuration`, so internals never leak into a query string.
+ * on). What an error becomes in an answer (a URL's `?error=`, a 503's `Retry-After`) is decided in
+ * `error-answers.ts`.
  */
 
 export type ErrorType =
@@ -231,17 +231,23 @@ export class InvalidRateLimit extends AuthError {
 export class RateLimitStoreError extends AuthError {
 	static override readonly type = 'RateLimitStoreError';
 }
+/** kitauth: an attempt the rate limiter refused, and when it may be made again. */
+abstract class LimiterRefusal extends SignInError {
+	/** Seconds until the attempt may be made again. */
+	readonly retryAfter: number;
+	constructor(message: string, retryAfter: number) {
+		super(message);
+		this.retryAfter = retryAfter;
+	}
+}
 /**
  * kitauth: the rate limiter refused the attempt (too many from this address or for this account).
  * Answered 429 with `Retry-After`, on the sign-in page with `error=RateLimited`.
  */
-export class RateLimited extends SignInError {
+export class RateLimited extends LimiterRefusal {
 	static override readonly type = 'RateLimited';
-	/** Seconds until the attempt may be made again. */
-	readonly retryAfter: number;
 	constructor(retryAfter: number) {
-		super(`Too many attempts: retry after ${retryAfter} s`);
-		this.retryAfter = retryAfter;
+		super(`Too many attempts: retry after ${retryAfter} s`, retryAfter);
 	}
 }
 
@@ -250,13 +256,10 @@ export class RateLimited extends SignInError {
  * refused without being counted. Not the client's doing: answered 503 with `Retry-After` (as a
  * busy store), never 429. The limiter has logged the store's failure.
  */
-export class RateLimitUnavailable extends SignInError {
+export class RateLimitUnavailable extends LimiterRefusal {
 	static override readonly type = 'RateLimitUnavailable';
-	/** Seconds until the attempt may be made again. */
-	readonly retryAfter: number;
 	constructor(retryAfter: number) {
-		super(`The rate limiter's store is unavailable: retry after ${retryAfter} s`);
-		this.retryAfter = retryAfter;
+		super(`The rate limiter's store is unavailable: retry after ${retryAfter} s`, retryAfter);
 	}
 }
 
@@ -279,99 +282,4 @@ export class ReauthenticationRequired extends AuthError {
 export class CredentialsSignin extends SignInError {
 	static override readonly type = 'CredentialsSignin';
 	code = 'credentials';
-}
-
-/** The one allow-list: error type → the value that may appear as `?error=` in a URL. */
-const URL_SAFE: Partial<Record<ErrorType, SignInPageErrorParam | ErrorPageParam>> = {
-	AccessDenied: 'AccessDenied',
-	Verification: 'Verification',
-	CredentialsSignin: 'CredentialsSignin',
-	OAuthAccountNotLinked: 'OAuthAccountNotLinked',
-	OAuthCallbackError: 'OAuthCallbackError',
-	InvalidCheck: 'OAuthCallbackError',
-	OAuthSignInError: 'OAuthSignin',
-	EmailSignInError: 'EmailSignin',
-	MissingCSRF: 'MissingCSRF',
-	AccountNotLinked: 'AccountNotLinked',
-	WebAuthnVerificationError: 'WebAuthnVerificationError',
-	RateLimited: 'RateLimited'
-};
-
-/**
- * The URL-safe name of an error: `Unavailable` for a store that is busy or out of reach for a
- * while (`retryAfterOf`), else its allow-listed value, otherwise `Configuration`.
- */
-export function urlErrorFor(error: unknown): SignInPageErrorParam | ErrorPageParam {
-	if (retryAfterOf(error) !== undefined) return 'Unavailable';
-	return (error instanceof AuthError && URL_SAFE[error.type]) || 'Configuration';
-}
-
-/**
- * The store is busy or unreachable for a while (an adapter error whose cause says it may be
- * retried, as the libSQL adapter's do when the database is locked, or whose driver could not
- * reach its server, see `unreachable`): when to try again, in seconds. Not a configuration
- * problem: the answer is a 503 with `Retry-After`, not `Configuration`.
- */
-export function retryAfterOf(error: unknown): number | undefined {
-	if (error instanceof RateLimitUnavailable) return error.retryAfter;
-	if (!(error instanceof AdapterError)) return undefined;
-	const cause = error.cause?.err as { retryable?: unknown; retryAfter?: unknown } | undefined;
-	if (cause?.retryable !== true) return unreachable(cause) ? DEFAULT_RETRY_AFTER : undefined;
-	const seconds = typeof cause.retryAfter === 'number' && Number.isFinite(cause.retryAfter) ? Math.ceil(cause.retryAfter) : DEFAULT_RETRY_AFTER;
-	return Math.min(Math.max(seconds, 1), 3600);
-}
-
-const DEFAULT_RETRY_AFTER = 5;
-
-/** Network errors of Node's sockets that mean the server was not reached, or went away. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN', 'ECONNABORTED']);
-
-/**
- * Whether a driver's error (or one of its causes: drizzle wraps them) says its server could not
- * be reached, rather than that it refused the query: a socket error (`NETWORK_CODES`), or an SQL
- * state of the standard's connection-exception class (08xxx), of a server shutting down, crashed
- * or starting up (57P01–57P03), or out of connections (53300), as drivers that keep the SQL state
- * in `code` (`pg`) report them.
- */
-function unreachable(error: unknown): boolean {
-	const seen: unknown[] = [error];
-	for (let i = 0; i < seen.length && i < 10; i++) {
-		const current = seen[i] as { code?: unknown; cause?: unknown; errors?: unknown } | null | undefined;
-		if (typeof current !== 'object' || current === null) continue;
-		const { code } = current;
-		if (typeof code === 'string' && (NETWORK_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code) || code === '53300')) {
-			return true;
-		}
-		seen.push(current.cause);
-		if (Array.isArray(current.errors)) seen.push(...(current.errors as unknown[]));
-	}
-	return false;
-}
-
-/** Is this value allowed in an `?error=` parameter? (Used to sanitise incoming query values.) */
-export function isUrlSafeError(value: string): boolean {
-	return (
-		value === 'Configuration' ||
-		value === 'Unavailable' ||
-		Object.values(URL_SAFE).includes(value as SignInPageErrorParam) ||
-		SIGNIN_PAGE_VALUES.has(value)
-	);
-}
-
-const SIGNIN_PAGE_VALUES = new Set<string>([
-	'Signin',
-	'OAuthSignin',
-	'OAuthCallbackError',
-	'OAuthCreateAccount',
-	'EmailCreateAccount',
-	'Callback',
-	'OAuthAccountNotLinked',
-	'EmailSignin',
-	'CredentialsSignin',
-	'SessionRequired'
-]);
-
-/** A CredentialsSignin code is shown in URLs: keep it short and plain. */
-export function safeCode(code: unknown): string {
-	return typeof code === 'string' && /^[\w.-]{1,64}$/.test(code) ? code : 'credentials';
 }

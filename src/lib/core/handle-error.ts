@@ -7,12 +7,10 @@ import {
 	MissingCSRF,
 	RateLimited,
 	RateLimitUnavailable,
-	retryAfterOf,
-	safeCode,
 	UnknownAction,
-	urlErrorFor,
 	WebAuthnVerificationError
 } from './errors.js';
+import { retryAfterOf, safeCode, urlErrorFor } from './error-answers.js';
 import { signInMessage } from './pages/messages.js';
 import { errorPage, signInPage } from './pages/index.js';
 import { NO_CACHE } from './response.js';

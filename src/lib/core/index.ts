@@ -29,4 +29,5 @@ export type { LinkedAccount, SignInMethodsHint, UnlinkResult } from './session/a
 export type { PasskeyInfo, PasskeyRemoval } from './flows/webauthn/manage.js';
 export type { Env } from './env.js';
 export * from './errors.js';
+export * from './error-answers.js';
 export type * from './types.js';

@@ -1,5 +1,5 @@
 import { type AuthContext, withParams } from '../context.js';
-import { isUrlSafeError } from '../errors.js';
+import { isUrlSafeError } from '../error-answers.js';
 import { flowOf } from '../flows/index.js';
 import { errorPage, verifyRequestPage } from '../pages/index.js';
 import type { RequestInternal, ResponseInternal } from '../types/internal.js';

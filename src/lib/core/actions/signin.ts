@@ -1,5 +1,5 @@
 import { type AuthContext, actionUrl, withParams } from '../context.js';
-import { isUrlSafeError } from '../errors.js';
+import { isUrlSafeError } from '../error-answers.js';
 import { flowOf } from '../flows/index.js';
 import { signInPage } from '../pages/index.js';
 import type { CallbackUrl } from '../router.js';
