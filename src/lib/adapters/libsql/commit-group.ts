@@ -18,7 +18,7 @@
  * for long; the rest go in the next turn.
  */
 import type { ResultSet } from '@libsql/client';
-import type { Statements } from './local.js';
+import type { Statements } from './local-statements.js';
 
 /** Writes per transaction at most: ~2 ms of statements under a flood. */
 export const MAX_GROUP = 64;

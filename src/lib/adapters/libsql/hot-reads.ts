@@ -9,7 +9,7 @@
 import { type Column, getTableColumns } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
 import type { GuardedClient } from './client.js';
-import { parseJsonRows } from './local.js';
+import { parseJsonRows } from './local-statements.js';
 import type { Row } from './rows.js';
 
 /** A query with one placeholder, as drizzle builds it (`.where(eq(col, sql.placeholder(…)))`). */

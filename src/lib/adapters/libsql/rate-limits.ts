@@ -17,7 +17,7 @@ import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import { commitGroup } from './commit-group.js';
 import type { AdapterContext } from './context.js';
 import { forOperation, LibSQLAdapterError } from './errors.js';
-import type { OneRowStatement, Statements } from './local.js';
+import type { OneRowStatement, Statements } from './local-statements.js';
 
 const SWEEP_CHUNK = 1000;
 
