@@ -3,7 +3,7 @@
  * process holds a real lock on the file: SQLite's write lock (`BEGIN IMMEDIATE`), an exclusive
  * lock on a rollback-journal database (readers wait too), or the WAL index's read-mark locks in
  * the `-shm` file (there SQLite itself spins for ~10 s inside any call: the adapter's watch sends
- * calls off the main thread once it notices, see `off-thread.ts`). While it does:
+ * calls off the main thread once it notices, see `lock-watch.ts`). While it does:
  * - the event loop keeps serving: an HTTP server in this process answers a static request, and
  *   `setImmediate` pings keep running, while an adapter call waits for the lock;
  * - the waiting call rejects, while the lock is still held, with a retryable `LibSQLAdapterError`

@@ -50,7 +50,7 @@
  * connection ~45–65 µs: the fast path stays where it is while the database is healthy. A call
  * made on the main thread between another process taking the lock and the next probe being out
  * for 10 ms (at most ~110 ms) still blocks until the lock goes or SQLite gives up (~10 s), then
- * fails or rolls back as above (see `off-thread.ts`).
+ * fails or rolls back as above (see `lock-watch.ts`).
  *
  * Through the client (`:memory:`, remote servers, embedded replicas, `cachedReads: false`), each
  * write batch first sets `PRAGMA busy_timeout` on the connection it runs on (see `client.ts`),

@@ -39,7 +39,8 @@ import { ResultSetImpl } from '@libsql/core/util';
 import Database from 'libsql';
 import { abortedError, errorCode, isBusy } from './errors.js';
 import { bindable, fromSql, normalize, type Prepared, resultSet, rowsOf, type Statements, statementFor, toRow } from './local-statements.js';
-import { type OffThread, type OffThreadRows, openOffThread, STALL_MS } from './off-thread.js';
+import { STALL_MS } from './lock-watch.js';
+import { type OffThread, type OffThreadRows, openOffThread } from './off-thread.js';
 
 /** Consecutive non-busy failures after which the client answers everything. */
 const MAX_FAILURES = 3;
@@ -71,7 +72,7 @@ export interface LocalFile {
 	pragma(sql: string, deadline?: number): Promise<unknown[][] | undefined>;
 	/**
 	 * Whether another process holds the WAL index's read-mark locks, as far as the watch knows
-	 * (see `off-thread.ts`): calls run off the main thread until it lets go.
+	 * (see `lock-watch.ts`): calls run off the main thread until it lets go.
 	 */
 	readonly degraded: boolean;
 	/** Whether calls run off the main thread now: while `degraded`, or a probe is suspiciously slow. */
@@ -85,12 +86,12 @@ export interface LocalFile {
 export interface LocalFileOptions {
 	/**
 	 * How often (ms) a probe off the main thread checks that no other process holds the WAL
-	 * index's read-mark locks (see `off-thread.ts`); 0: no periodic probe.
+	 * index's read-mark locks (see `lock-watch.ts`); 0: no periodic probe.
 	 */
 	lockProbeInterval?: number;
 	/**
 	 * Every call off the main thread, not only while the watch says the WAL index is held: no call
-	 * can meet the lock on the main thread, at the price of a hop per call (see `off-thread.ts`).
+	 * can meet the lock on the main thread, at the price of a hop per call (see `lock-watch.ts`).
 	 */
 	alwaysOffThread?: boolean;
 }
@@ -163,7 +164,7 @@ export function localFile(client: Client, options: LocalFileOptions = {}): Local
 function fileConnection(client: Client, lockProbeInterval: number, alwaysOffThread: boolean): LocalFile {
 	let path: Promise<string | null> | undefined;
 	let open: Open | undefined;
-	/** The second connection, off the main thread, and the lock watch (`off-thread.ts`). */
+	/** The second connection, off the main thread, and the lock watch (`off-thread.ts`, `lock-watch.ts`). */
 	let off: OffThread | undefined;
 	let noFile = false;
 	let failures = 0;
@@ -220,7 +221,7 @@ function fileConnection(client: Client, lockProbeInterval: number, alwaysOffThre
 		return unusable() ? undefined : open;
 	};
 
-	/** The connection off the main thread when calls must run there now (see `off-thread.ts`). */
+	/** The connection off the main thread when calls must run there now (see `lock-watch.ts`). */
 	const offNow = (): OffThread | undefined => (off && (alwaysOffThread || off.active) ? off : undefined);
 
 	/** A busy error leaves marked as ours: the guard then knows no client needs reconnecting. */

@@ -1,6 +1,7 @@
 /**
  * The local file's second connection, whose calls run on libsql's own threads (`libsql/promise`),
- * never on Node's event loop; and the watch that decides when the adapter must use it.
+ * never on Node's event loop, and the queue of calls sent to it; the watch that decides when the
+ * adapter must use it is `lock-watch.ts`.
  *
  * Why. Another process holding the WAL index's read-mark locks (bytes 123–127 of the `-shm` file,
  * as SQLite does while it recovers the WAL) makes every read and write of this process spin
@@ -9,57 +10,19 @@
  * fast path stays there anyway: a session read on the main thread costs ~8–11 µs, through this
  * connection ~45–65 µs, through a worker thread ~50 µs (measured on this machine kind; a hop per
  * read that the per-request session read would pay on every page). So the main thread is used
- * while the database is healthy, and this connection while it is not:
+ * while the database is healthy, and this connection while it is not (as the watch tells).
  *
- * - The watch: a probe (`SELECT 1 FROM sqlite_schema`, a read transaction like any call's) runs
- *   here every `probeInterval` ms. While a probe has been out longer than `SUSPECT_MS`, calls
- *   already come here (`active`: it may be stuck on the lock; if it was merely slow, they paid a
- *   hop). A probe, or any call here, that has not come back after `STALL_MS`, or came back with
- *   SQLITE_PROTOCOL, means the lock is held: `degraded` until it goes. So does a call on the main
- *   thread that took longer than `STALL_MS` or failed with SQLITE_PROTOCOL (`stalled()`). Where
- *   the kernel's lock table can be read (`wal-locks.ts`, Linux), a call that was merely slow (a
- *   machine short of CPU) is told apart: only a lock another process holds on a read mark counts.
- *   It lasts until a probe or call here that began after that comes back without SQLITE_PROTOCOL
- *   (one is started as soon as nothing else runs here).
- * - While degraded, every call runs here, one at a time, each with its deadline: a read that has
- *   not come back by then rejects busy (its late result is dropped); a write runs BEGIN IMMEDIATE
- *   … COMMIT step by step and commits only if its deadline has not passed and it was not given up
- *   (checked on the event loop right before COMMIT; once COMMIT is issued the caller waits for it,
- *   which no read-mark lock can hold up: the transaction already holds the write lock). A call
- *   given up before its turn never starts.
- *
- * What remains: a call made on the main thread after another process took the lock and before
- * the next probe has been out `SUSPECT_MS` (at most `probeInterval` + `SUSPECT_MS`, 110 ms by
- * default; tests/bench/lock-window.ts measured a median of 68 ms and at most 105 ms, against 103
- * and 154 ms when only `STALL_MS` counted, on a quiet 2-core machine) still blocks the thread
- * until the lock goes or SQLite gives up (~10 s). After it, no call does. The adapter's
- * `alwaysOffThread` closes the window by running every call here, at a price on the hot path:
- * a session read then takes ~90–115 µs of main-thread time instead of ~13–23 (measured in
- * process; the hop through `libsql/promise` costs the main thread more than the read itself).
- * A shorter `probeInterval` narrows the window for a price: each probe costs ~0.2–0.5 ms of CPU (mostly
- * waking an idle process), ~0.5 % of a core at 100 ms.
+ * While degraded, every call runs here, one at a time, each with its deadline: a read that has
+ * not come back by then rejects busy (its late result is dropped); a write runs BEGIN IMMEDIATE
+ * … COMMIT step by step and commits only if its deadline has not passed and it was not given up
+ * (checked on the event loop right before COMMIT; once COMMIT is issued the caller waits for it,
+ * which no read-mark lock can hold up: the transaction already holds the write lock). A call
+ * given up before its turn never starts.
  */
 import AsyncDatabase from 'libsql/promise';
-import { abortedError, errorCode } from './errors.js';
-import { readMarksHeldElsewhere } from './wal-locks.js';
+import { abortedError } from './errors.js';
+import { type LockWatch, watchLocks } from './lock-watch.js';
 
-/** How long a call may take before it counts as held up by the lock (a healthy one: < 1 ms). */
-export const STALL_MS = 50;
-
-/**
- * How long a probe may be out before calls stop going to the main thread (not yet a sign of the
- * lock: that takes `STALL_MS` and the kernel's word). A healthy probe comes back in well under
- * 1 ms; one held up by a machine short of CPU costs the calls made meanwhile only a hop each.
- */
-export const SUSPECT_MS = 10;
-
-/** How long, at least, the kernel's word that no read mark is held elsewhere stands for a suspect probe. */
-const KERNEL_WORD_MS = 5;
-/** At most this share of the time goes to asking the kernel (see `active`). */
-const KERNEL_SHARE = 0.02;
-
-/** The probe: any statement that reads the database begins a read transaction, as calls do. */
-const PROBE = 'SELECT 1 FROM sqlite_schema LIMIT 1';
 const MAX_STATEMENTS = 128;
 
 /** The part of `libsql/promise` used here (its bundled types are `any`). */
@@ -93,19 +56,8 @@ export interface OffThreadStatement {
 	args: unknown[] | Record<string, unknown>;
 }
 
-export interface OffThread {
-	/** Whether the lock is held, as far as the watch knows: calls run here until it goes. */
-	readonly degraded: boolean;
-	/**
-	 * Whether calls should run here now: while `degraded`, and while a probe has been out longer
-	 * than `SUSPECT_MS` (see the header comment).
-	 */
-	readonly active: boolean;
-	/**
-	 * A main-thread call was held up (`certain`: SQLite said it was the WAL index): run calls here
-	 * until a probe says the lock is gone.
-	 */
-	stalled(certain: boolean): void;
+/** The second connection and its queue; `degraded`, `active` and `stalled` are the lock watch's (`lock-watch.ts`). */
+export interface OffThread extends Pick<LockWatch, 'degraded' | 'active' | 'stalled'> {
 	/** A SELECT's rows; rejects busy once `deadline` (ms since the epoch) has passed. */
 	rows(stmt: OffThreadStatement, deadline: number): Promise<OffThreadRows>;
 	/**
@@ -147,16 +99,7 @@ export function openOffThread(path: string, probeInterval: number, busy: (error:
 	/** The queue: each job starts when the one before it has settled. */
 	let tail: Promise<unknown> = Promise.resolve();
 	let pending = 0;
-	/** Bumped by each sign of the lock; a job that began at the current epoch and ends well clears it. */
-	let epoch = 0;
-	let tripped = false;
-	/** When the probe running now began (`performance.now()`); `undefined`: none runs. */
-	let probing: number | undefined;
 	const given = new WeakSet<object>();
-	/** The kernel's last word on a suspect probe (see `active`): when, and whether no lock was held. */
-	let kernelAt = Number.NEGATIVE_INFINITY;
-	let kernelWord = KERNEL_WORD_MS;
-	let kernelSaysFree = false;
 	let synchronous: number | undefined;
 
 	const statement = (sql: string): Promise<AsyncStatement> => {
@@ -183,27 +126,12 @@ export function openOffThread(path: string, probeInterval: number, busy: (error:
 		return busy(error) as Error;
 	};
 
-	/** Whether a call held up for `STALL_MS` was held up by the lock (not by a lack of CPU). */
-	const lockSuspected = () => readMarksHeldElsewhere(path) !== false;
-
-	/** A sign of the lock: calls run here until one that begins after it ends well. */
-	const trip = () => {
-		epoch++;
-		tripped = true;
-		probe();
-	};
-
-	function probe(): void {
-		if (closed || running || pending > 0) return;
-		void enqueue(undefined, async () => {
-			probing = performance.now();
-			try {
-				await (await statement(PROBE)).all([]);
-			} finally {
-				probing = undefined;
-			}
-		}).catch(() => {});
-	}
+	/** The lock watch, whose probes wait their turn in this queue like any call. */
+	const watch = watchLocks(path, probeInterval, {
+		idle: () => !closed && !running && pending === 0,
+		send: (work) => enqueue(undefined, work),
+		read: async (sql) => (await statement(sql)).all([])
+	});
 
 	/**
 	 * Runs `work` when its turn comes, unless its deadline passed or it was given up meanwhile.
@@ -216,30 +144,23 @@ export function openOffThread(path: string, probeInterval: number, busy: (error:
 		const run = tail.then(async () => {
 			// Given up, or too late to start: never run.
 			if (job.abandoned || closed || (deadline !== undefined && Date.now() > deadline)) throw lockedError();
-			const started = epoch;
 			running = true;
-			let finished = false;
-			const watch = watchFor(() => !finished && !tripped);
+			const call = watch.begin();
 			try {
 				const result = await work(job);
-				if (started === epoch) tripped = false;
+				call.succeeded();
 				return result;
 			} catch (error) {
-				// SQLite gave up on the WAL index: still held. Any other answer of SQLite means this
-				// call got its read transaction (or was refused at once): the lock did not hold it up.
-				if (errorCode(error) === 'SQLITE_PROTOCOL') trip();
-				else if (started === epoch && !given.has(error as object)) tripped = false;
+				call.failed(error, given.has(error as object));
 				throw error;
 			} finally {
 				running = false;
-				finished = true;
-				watch.stop();
+				call.stop();
 			}
 		});
 		const settle = () => {
 			pending--;
-			// Still degraded with nothing left to run: ask again.
-			if (tripped && pending === 0) probe();
+			if (pending === 0) watch.drained();
 		};
 		tail = run.then(settle, settle);
 		if (deadline === undefined) return run;
@@ -270,30 +191,6 @@ export function openOffThread(path: string, probeInterval: number, busy: (error:
 		});
 	};
 
-	/**
-	 * Trips if the job that just began is still running `STALL_MS` from now and the lock is to
-	 * blame (else looks again later). Checked from a `setImmediate`, which runs after the event
-	 * loop's poll phase, where a call that came back delivers its answer: a main thread that was
-	 * itself busy meanwhile does not make a quick call look held up.
-	 */
-	const watchFor = (stillRunning: () => boolean) => {
-		let timer: ReturnType<typeof setTimeout> | undefined;
-		const arm = () => {
-			timer = setTimeout(
-				() =>
-					setImmediate(() => {
-						if (!stillRunning()) return;
-						if (lockSuspected()) trip();
-						else arm();
-					}),
-				STALL_MS
-			);
-			timer.unref?.();
-		};
-		arm();
-		return { stop: () => clearTimeout(timer) };
-	};
-
 	const execute = async (stmt: OffThreadStatement): Promise<OffThreadRows> => {
 		const prepared = await statement(stmt.sql);
 		const rows = (await prepared.all(stmt.args)) as unknown[][];
@@ -306,36 +203,15 @@ export function openOffThread(path: string, probeInterval: number, busy: (error:
 		if (job.abandoned || closed || (job.deadline !== undefined && Date.now() > job.deadline)) throw lockedError();
 	};
 
-	const timer = probeInterval > 0 ? setInterval(probe, probeInterval) : undefined;
-	timer?.unref?.();
-
 	return {
 		get degraded() {
-			return tripped;
+			return watch.degraded;
 		},
 		get active() {
-			// A probe out longer than a healthy one takes may be stuck on the lock: until it comes
-			// back, calls wait their turn here rather than risk the main thread (at worst, if it
-			// was merely slow, they paid a hop). Noticing then takes `SUSPECT_MS`, not `STALL_MS`.
-			if (tripped) return true;
-			if (probing === undefined) return false;
-			const now = performance.now();
-			if (now - probing <= SUSPECT_MS) return false;
-			// Under load a probe looks out long when it came back but the event loop, busy with
-			// requests, has not taken its answer yet: then every call would pay a hop (measured:
-			// +20–30 % CPU per sign-in with database sessions). Where the kernel's lock table can be
-			// read, it tells a held lock from that. A look costs 25 µs on an idle machine and up to
-			// ~0.5 ms under load (measured), so its word holds long enough to keep the looks under
-			// `KERNEL_SHARE` of the time, and at least `KERNEL_WORD_MS`.
-			if (now - kernelAt > kernelWord) {
-				kernelSaysFree = readMarksHeldElsewhere(path) === false;
-				kernelAt = performance.now();
-				kernelWord = Math.max(KERNEL_WORD_MS, (kernelAt - now) / KERNEL_SHARE);
-			}
-			return !kernelSaysFree;
+			return watch.active;
 		},
 		stalled(certain) {
-			if (certain || lockSuspected()) trip();
+			watch.stalled(certain);
 		},
 		rows(stmt, deadline) {
 			return enqueue(deadline, () => execute(stmt));
@@ -377,7 +253,7 @@ export function openOffThread(path: string, probeInterval: number, busy: (error:
 		close() {
 			if (closed) return;
 			closed = true;
-			if (timer) clearInterval(timer);
+			watch.close();
 			// Returns at once even while a call here is held up (measured); that call then fails.
 			db.close();
 		}

@@ -2,7 +2,7 @@
  * Whether another process holds the WAL index's read-mark locks of a database, as the kernel sees
  * them: on Linux, `/proc/locks` lists every POSIX record lock (holder's pid, device, inode, byte
  * range). Node has no `fcntl(F_GETLK)`; this is the one way to ask without taking a lock, and it
- * costs a fraction of a millisecond, so the lock watch (`off-thread.ts`) reads it only to confirm a
+ * costs a fraction of a millisecond, so the lock watch (`lock-watch.ts`) reads it only to confirm a
  * suspicion (a call held up for `STALL_MS`): a machine short of CPU can hold a call up that long
  * too, and then calls must stay on the main thread.
  */
