@@ -15,9 +15,11 @@ import type { Adapter } from '../../core/types/adapter.js';
 import type { InValue, ResultSet } from '@libsql/client';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import { commitGroup } from './commit-group.js';
+import type { LibSQLDatabase } from 'drizzle-orm/libsql';
 import type { AdapterContext } from './context.js';
 import { forOperation, LibSQLAdapterError } from './errors.js';
 import type { OneRowStatement, Statements } from './local-statements.js';
+import type { LibSQLTables } from './tables.js';
 
 const SWEEP_CHUNK = 1000;
 
@@ -28,31 +30,7 @@ const dialect = new SQLiteAsyncDialect();
 
 export function rateLimitMethods({ db, client, tables, guard }: AdapterContext): RateLimitMethods {
 	const counters = tables.rateLimitsTable;
-	// Built by drizzle once, run with each call's values: building the statement per call cost
-	// about as much as running it (tens of µs), on every sign-in attempt.
-	const now = sql.placeholder('now');
-	const resetAt = sql.placeholder('resetAt');
-	const ended = sql`${counters.resetAt} <= ${now}`;
-	// An existing row's next values: a window that ended starts over.
-	const nextCount = sql`CASE WHEN ${ended} THEN 1 ELSE ${counters.count} + 1 END`;
-	const nextResetAt = sql`CASE WHEN ${ended} THEN ${resetAt} ELSE ${counters.resetAt} END`;
-	const hitQuery = db
-		.insert(counters)
-		.values({ key: sql.placeholder('key'), count: 1, resetAt })
-		.onConflictDoUpdate({ target: counters.key, set: { count: nextCount, resetAt: nextResetAt } })
-		.returning({ count: counters.count, resetAt: counters.resetAt });
-	const hit = compile<'key' | 'now' | 'resetAt'>([hitQuery]);
-	const reset = compile<'key'>([db.delete(counters).where(eq(counters.key, sql.placeholder('key')))]);
-	// The pair's second hit: the same upsert, inserting only while the first key's count (as the
-	// first statement of the same transaction left it) is at most `firstLimit`. SQLite needs the
-	// SELECT's WHERE here anyway: it tells the upsert's ON CONFLICT from a join's ON.
-	const column = (c: { name: string }) => sql.identifier(c.name);
-	const ifFirstPassed = sql`INSERT INTO ${counters} (${column(counters.key)}, ${column(counters.count)}, ${column(counters.resetAt)})
-		SELECT ${sql.placeholder('key')}, 1, ${resetAt}
-		WHERE (SELECT ${counters.count} FROM ${counters} WHERE ${counters.key} = ${sql.placeholder('first')}) <= ${sql.placeholder('firstLimit')}
-		ON CONFLICT (${column(counters.key)}) DO UPDATE SET ${column(counters.count)} = ${nextCount}, ${column(counters.resetAt)} = ${nextResetAt}
-		RETURNING ${column(counters.count)}, ${column(counters.resetAt)}`;
-	const hitPair = compile<'key' | 'now' | 'resetAt' | 'first' | 'firstLimit'>([hitQuery, { toSQL: () => dialect.sqlToQuery(ifFirstPassed) }]);
+	const { hit, hitPair, reset } = counterStatements(db, counters);
 	// Every counter write of a turn in one relaxed transaction (`commit-group.ts`), retried by the
 	// guard as one; each caller's error names its own operation.
 	const grouped = commitGroup((stmts) => guard.run('rateLimits', () => client.relaxed(() => client.batch(stmts))));
@@ -109,6 +87,39 @@ export function rateLimitMethods({ db, client, tables, guard }: AdapterContext):
 				if (removed < SWEEP_CHUNK) return total;
 			}
 		}
+	};
+}
+
+/**
+ * The counters' statements, built by drizzle once and run with each call's values: building a
+ * statement per call cost about as much as running it (tens of µs), on every sign-in attempt.
+ * (The limiter bench also runs them bare, as SQLite's own share of the limiter's cost.)
+ */
+export function counterStatements(db: LibSQLDatabase, counters: LibSQLTables['rateLimitsTable']) {
+	const now = sql.placeholder('now');
+	const resetAt = sql.placeholder('resetAt');
+	const ended = sql`${counters.resetAt} <= ${now}`;
+	// An existing row's next values: a window that ended starts over.
+	const nextCount = sql`CASE WHEN ${ended} THEN 1 ELSE ${counters.count} + 1 END`;
+	const nextResetAt = sql`CASE WHEN ${ended} THEN ${resetAt} ELSE ${counters.resetAt} END`;
+	const hitQuery = db
+		.insert(counters)
+		.values({ key: sql.placeholder('key'), count: 1, resetAt })
+		.onConflictDoUpdate({ target: counters.key, set: { count: nextCount, resetAt: nextResetAt } })
+		.returning({ count: counters.count, resetAt: counters.resetAt });
+	// The pair's second hit: the same upsert, inserting only while the first key's count (as the
+	// first statement of the same transaction left it) is at most `firstLimit`. SQLite needs the
+	// SELECT's WHERE here anyway: it tells the upsert's ON CONFLICT from a join's ON.
+	const column = (c: { name: string }) => sql.identifier(c.name);
+	const ifFirstPassed = sql`INSERT INTO ${counters} (${column(counters.key)}, ${column(counters.count)}, ${column(counters.resetAt)})
+		SELECT ${sql.placeholder('key')}, 1, ${resetAt}
+		WHERE (SELECT ${counters.count} FROM ${counters} WHERE ${counters.key} = ${sql.placeholder('first')}) <= ${sql.placeholder('firstLimit')}
+		ON CONFLICT (${column(counters.key)}) DO UPDATE SET ${column(counters.count)} = ${nextCount}, ${column(counters.resetAt)} = ${nextResetAt}
+		RETURNING ${column(counters.count)}, ${column(counters.resetAt)}`;
+	return {
+		hit: compile<'key' | 'now' | 'resetAt'>([hitQuery]),
+		hitPair: compile<'key' | 'now' | 'resetAt' | 'first' | 'firstLimit'>([hitQuery, { toSQL: () => dialect.sqlToQuery(ifFirstPassed) }]),
+		reset: compile<'key'>([db.delete(counters).where(eq(counters.key, sql.placeholder('key')))])
 	};
 }
 
