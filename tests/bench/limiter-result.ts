@@ -12,6 +12,11 @@ export interface LimiterCost {
 	offMicros: number;
 	/** The median of the rounds' on/off ratios, minus 1 (0.1: the limiter adds 10 %). */
 	cost: number;
+	/**
+	 * Of the limiter's time, µs per sign-in that the store's own statements take run bare
+	 * (`limiter-floor.ts`: the libSQL counters); absent for the other stores.
+	 */
+	floorMicros?: number;
 }
 
 /** The line's prefix. */

@@ -7,7 +7,9 @@
  * (a temporary file, database sessions) and in Redis (a redis-server of its own), each one
  * sign-in at a time and with `BENCH_CONNECTIONS` (default 10, as the HTTP phase) in flight at
  * once: the libSQL adapter commits the counter writes of one turn together (`commit-group.ts`),
- * so its cost per sign-in depends on the load.
+ * so its cost per sign-in depends on the load. Beside the libSQL rows: what the counter
+ * statements alone cost SQLite for the same attempts (`limiter-floor.ts`), the part of the
+ * limiter's time no code around the store can save.
  *
  *     npx node tests/bench/limiter.ts     (or through `npm run bench`)
  */
@@ -21,6 +23,7 @@ import { createClient, type RedisClientType } from 'redis';
 import { RedisStore } from '../../src/lib/limit/redis.ts';
 import { type RedisServer, startRedis } from '../support/redis.ts';
 import { type LimiterCost, RESULT_PREFIX } from './limiter-result.ts';
+import { counterStatementsAlone } from './limiter-floor.ts';
 import { median } from './median.ts';
 
 const ORIGIN = 'http://127.0.0.1:3000';
@@ -47,6 +50,10 @@ const provider = Credentials({
 	authorize: ({ email, password }) => (password === 'bench' && typeof email === 'string' ? { id: `user-${email}`, email } : null)
 });
 
+/** Sign-in i's email and client address: 50 accounts, 200 addresses. */
+const email = (i: number) => `bench${i % 50}@example.com`;
+const address = (i: number) => `198.51.100.${i % 200}`;
+
 /**
  * `count` sign-ins, `inFlight` at a time; this process's CPU time per sign-in in ms (as the HTTP
  * phase weighs a sign-in: time spent waiting for the disk, e.g. a session's fsync, is not cost).
@@ -63,9 +70,9 @@ async function signIns(config: AuthConfig, count: number, inFlight: number): Pro
 			new Request(`${ORIGIN}/auth/callback/credentials`, {
 				method: 'POST',
 				headers: { 'content-type': 'application/x-www-form-urlencoded', cookie, origin: ORIGIN },
-				body: new URLSearchParams({ csrfToken, email: `bench${i % 50}@example.com`, password: 'bench' })
+				body: new URLSearchParams({ csrfToken, email: email(i), password: 'bench' })
 			}),
-			{ clientAddress: `198.51.100.${i % 200}` }
+			{ clientAddress: address(i) }
 		);
 		if (response.status !== 302 || response.headers.get('location') !== ORIGIN) throw new Error(`sign-in answered ${response.status}`);
 	};
@@ -117,7 +124,13 @@ async function compare(name: string, inFlight: number, base: () => Promise<AuthC
 export async function benchLimiter(): Promise<LimiterCost[]> {
 	const dir = mkdtempSync(join(tmpdir(), 'kitauth-bench-limiter-'));
 	let databases = 0;
-	const stores: { store: LimiterCost['store']; name: string; base: () => Promise<AuthConfig> }[] = [
+	const stores: {
+		store: LimiterCost['store'];
+		name: string;
+		base: () => Promise<AuthConfig>;
+		/** µs per attempt that no code around the store can save (its own statements), at `inFlight`. */
+		floor?: (inFlight: number) => Promise<number>;
+	}[] = [
 		{ store: 'memory', name: 'JWT sessions, memory store', base: async () => ({ secret: SECRET, trustHost: true, providers: [provider] }) },
 		{
 			store: 'libsql',
@@ -126,6 +139,11 @@ export async function benchLimiter(): Promise<LimiterCost[]> {
 				const url = `file:${join(dir, `db${databases++}.db`)}`;
 				await migrate({ url });
 				return { secret: SECRET, trustHost: true, providers: [provider], adapter: LibSQLAdapter({ url }) };
+			},
+			floor: async (inFlight) => {
+				const runs: number[] = [];
+				for (let round = 0; round < ROUNDS; round++) runs.push(await counterStatementsAlone(dir, SIGN_INS, inFlight, address, email));
+				return median(runs);
 			}
 		},
 		{
@@ -144,10 +162,12 @@ export async function benchLimiter(): Promise<LimiterCost[]> {
 	};
 	const results: (LimiterCost & { row: Record<string, string | number> })[] = [];
 	try {
-		for (const { store, name, base } of stores) {
+		for (const { store, name, base, floor } of stores) {
 			for (const inFlight of [1, LOAD]) {
 				const row = await compare(name, inFlight, base);
-				results.push({ store, inFlight, offMicros: Number(row['CPU µs, limiter off']), cost: Number(row['cost']), row });
+				const floorMicros = floor && Math.round(await floor(inFlight));
+				row['store statements alone, µs'] = floorMicros ?? '';
+				results.push({ store, inFlight, offMicros: Number(row['CPU µs, limiter off']), cost: Number(row['cost']), floorMicros, row });
 			}
 		}
 	} finally {

@@ -1,0 +1,82 @@
+/**
+ * SQLite's own share of the limiter's cost with counters in the libSQL adapter's database: the
+ * adapter's counter statements (`counterStatements`, on its statement plumbing) run bare on a
+ * connection of their own, with no limiter, guard or promise around them, for the attempts
+ * `limiter.ts` makes: per attempt the pair (address, account), and the account's reset after an
+ * attempt that was not its first (as `succeeded` is called), committed in relaxed transactions
+ * of `inFlight` writes, as the commit group holds them with that many sign-ins in flight. What
+ * the limiter costs beyond this is its own code; this part no code around SQLite can save.
+ */
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { createClient } from '@libsql/client';
+import { drizzle } from 'drizzle-orm/libsql';
+import Database from 'libsql';
+import { migrate } from '../../src/lib/adapters/libsql/index.ts';
+import { bindable, type OneRowStatement, rowsOf, statementFor, type StatementCache } from '../../src/lib/adapters/libsql/local-statements.ts';
+import { counterStatements } from '../../src/lib/adapters/libsql/rate-limits.ts';
+import { rateLimits } from '../../src/lib/adapters/libsql/schema.ts';
+
+/** The windows of `limiter.ts`'s budgets. */
+const WINDOW_MS = 3_600_000;
+
+/**
+ * CPU µs per attempt of SQLite running the counter statements of `count` attempts (`address(i)`,
+ * `account(i)`: attempt i's client address and email, as the sign-ins use them), in a new
+ * database file under `dir`.
+ */
+export async function counterStatementsAlone(
+	dir: string,
+	count: number,
+	inFlight: number,
+	address: (i: number) => string,
+	account: (i: number) => string
+): Promise<number> {
+	const file = join(dir, `floor-${inFlight}-${Date.now()}.db`);
+	await migrate({ url: `file:${file}` });
+	const client = createClient({ url: `file:${file}` });
+	const { hitPair, reset } = counterStatements(drizzle(client), rateLimits);
+	client.close();
+	const conn: StatementCache = { db: new Database(file, { timeout: 0 }), statements: new Map() };
+	conn.db.exec('PRAGMA journal_mode = WAL');
+	const run = (stmts: OneRowStatement[]) =>
+		stmts.map(({ sql, args }) => {
+			const prepared = statementFor(conn, sql);
+			return prepared.reader ? rowsOf(prepared, args, true) : (prepared.stmt.run(bindable(args)), []);
+		});
+	// The limiter's keys: the address as it is, the account as a keyed hash (base64url, 43 chars).
+	const accountKey = (i: number) => `credentials:i:${createHash('sha256').update(account(i)).digest('base64url')}`;
+	/**
+	 * Attempt i's pair; an attempt that was not its account's first then resets the account, after
+	 * its pair, so in a later transaction.
+	 */
+	const later: (() => void)[] = [];
+	const attempt = (i: number) => () => {
+		const now = Date.now();
+		const first = `credentials:a:${address(i)}`;
+		const second = accountKey(i);
+		const [, counted] = run(
+			hitPair([
+				{ key: first, now, resetAt: now + WINDOW_MS },
+				{ key: second, now, resetAt: now + WINDOW_MS, first, firstLimit: 1e9 }
+			])
+		);
+		if (Number(counted?.[0]?.[0]) > 1) later.push(() => run(reset([{ key: second }])));
+	};
+	const queue: (() => void)[] = [];
+	let next = 0;
+	const started = process.cpuUsage();
+	while (next < count || queue.length > 0) {
+		// One write per sign-in in flight in each transaction, as the commit group holds them.
+		while (queue.length < inFlight && next < count) queue.push(attempt(next++));
+		conn.db.exec('PRAGMA synchronous = NORMAL');
+		conn.db.exec('BEGIN IMMEDIATE');
+		for (const write of queue.splice(0, inFlight)) write();
+		conn.db.exec('COMMIT');
+		conn.db.exec('PRAGMA synchronous = FULL');
+		queue.unshift(...later.splice(0));
+	}
+	const { user, system } = process.cpuUsage(started);
+	conn.db.close();
+	return (user + system) / count;
+}
