@@ -9,18 +9,7 @@ export { isAuthAction } from './router.js';
 export { safeCallbackUrl } from './redirect.js';
 export { customFetch, raw, skipCSRFCheck } from './markers.js';
 export { MemoryStore, type MemoryStoreOptions } from './limit/index.js';
-export {
-	createAuthServer,
-	lazyAuthServer,
-	type AuthServer,
-	type CurrentSession,
-	type PasskeyManager,
-	type Redirect,
-	type ServerRequest,
-	type Platform,
-	type ServerSetup,
-	type SignInParams
-} from './server.js';
+export { createAuthServer, lazyAuthServer, type Platform, type ServerSetup } from './server.js';
 export { listProviders, type ClientProvider } from './providers/public.js';
 export { signInMessage } from './pages/messages.js';
 export type { SessionInfo, SessionPage, SessionPageOptions } from './session/manage.js';

@@ -1,31 +1,28 @@
+/**
+ * kitauth's framework-free server API: `createAuthServer` for one configuration, `lazyAuthServer`
+ * for a configuration that is a function of the request. What it takes and answers (the server
+ * request, redirects, the current session and what may be done with it) is `types/server.ts`.
+ */
 import { respond } from './auth.js';
 import { type AuthOptions, createRuntime, resolveOptions, type ResolveOptions } from './config.js';
 import { type AuthContext, actionUrl, createContext, withParams } from './context.js';
 import { accessToken } from './flows/oauth/access-token.js';
 import { flowOf } from './flows/index.js';
-import { listPasskeys, type PasskeyInfo, type PasskeyRemoval, removePasskey, renamePasskey } from './flows/webauthn/manage.js';
+import { listPasskeys, type PasskeyRemoval, removePasskey, renamePasskey } from './flows/webauthn/manage.js';
 import { credentialsChanged, endUserSessions, type SessionsEnded, sessionUserId } from './session/end.js';
 import { relatedOriginsDocument } from './flows/webauthn/well-known.js';
-import { type ClientProvider, clientProvider } from './providers/public.js';
+import { clientProvider } from './providers/public.js';
 import { toResponse } from './response.js';
 import type { Platform } from './request.js';
 import { route } from './router.js';
-import { type LinkedAccount, linkedAccounts, type SignInMethodsHint, unlinkAccount, type UnlinkResult } from './session/accounts.js';
+import { linkedAccounts, type SignInMethodsHint, unlinkAccount, type UnlinkResult } from './session/accounts.js';
 import { parseCookieHeader } from './session/cookies.js';
-import {
-	listSessionPage,
-	listSessions,
-	revokeOtherSessions,
-	revokeSession,
-	type SessionInfo,
-	type SessionPage,
-	type SessionPageOptions
-} from './session/manage.js';
+import { listSessionPage, listSessions, revokeOtherSessions, revokeSession, type SessionPageOptions } from './session/manage.js';
 import { authenticatedAt, recentlyAuthenticated, requireRecentAuthentication } from './session/recent.js';
 import { assertTrustedHost } from './trust.js';
 import type { AuthConfig, CredentialChange } from './types/config.js';
-import type { Cookie, RequestInternal } from './types/internal.js';
-import type { Session } from './types/models.js';
+import type { RequestInternal } from './types/internal.js';
+import type { AuthServer, CurrentSession, Redirect, ServerRequest, SignInParams } from './types/server.js';
 
 export type { Platform } from './request.js';
 
@@ -33,167 +30,6 @@ type Awaitable<T> = T | PromiseLike<T>;
 
 /** Where a relying party lists the other origins its passkeys may be used on (Related Origin Requests). */
 const WELL_KNOWN_WEBAUTHN = '/.well-known/webauthn';
-
-/** The request a server-side call is made for. */
-export interface ServerRequest {
-	/** The URL the app sees (its origin names the site unless `AUTH_URL` is set). */
-	readonly url: URL;
-	/** The request itself: its headers (cookies, user agent) and, for `authorize()`, the rest. */
-	readonly request: Request;
-	/** The connection's address, when the framework knows it (for the rate limiter). */
-	readonly clientAddress?: string;
-}
-
-/** Where a sign-in or sign-out sends the user next, and the cookies to set on the way. */
-export interface Redirect {
-	url: string;
-	cookies: Cookie[];
-}
-
-/** What a server-side sign-in hands the provider's flow. */
-export interface SignInParams {
-	/** The submitted fields (credentials) or options. */
-	fields?: Record<string, unknown>;
-	/** Extra parameters for the authorization request (OAuth). */
-	authorizationParams?: URLSearchParams;
-	/** Where to go after signing in (checked by the `redirect` callback). */
-	callbackUrl?: string;
-}
-
-/**
- * The session of one request, read once, and what the signed-in user may do with it. Integrations
- * memoize it per request: every call below reuses the read instead of looking the session up again.
- */
-export interface CurrentSession {
-	readonly session: Session | null;
-	/** Cookies the read wants set: a refreshed session cookie, or the deletion of a dead one. */
-	readonly cookies: readonly Cookie[];
-	/** The user's live sessions, newest first (database sessions); `[]` when signed out. */
-	listSessions(): Promise<SessionInfo[]>;
-	/**
-	 * One page of them, for a list that stays small however many there are: the current session
-	 * apart, then at most `limit` (default 20, at most 100) others, newest first, after `cursor`
-	 * (the previous page's `nextCursor`).
-	 */
-	listSessionPage(options?: SessionPageOptions): Promise<SessionPage>;
-	/** Ends one of the user's sessions by its `id` from `listSessions()`; `false` if not theirs. */
-	revokeSession(id: string): Promise<boolean>;
-	/**
-	 * "Sign out everywhere else": ends every session of the user but this one; the count. Needs a
-	 * recent sign-in (see `requireRecentAuthentication`; `maxAge` default 10 minutes).
-	 */
-	revokeOtherSessions(options?: { maxAge?: number }): Promise<number>;
-	/**
-	 * Ends every session of the signed-in user, this one included (database: the rows; JWT: every
-	 * token issued until now, with an adapter that stores session cutoffs — see `endSessionsOf`).
-	 * Set the returned `cookies` on the response (they clear this browser's cookie). Signed out:
-	 * nothing happens.
-	 */
-	endAllSessions(): Promise<SessionsEnded>;
-	/**
-	 * Tell kitauth a credential of the signed-in user changed (their password or email, which the
-	 * app manages): ends their sessions as `session.endOnCredentialChange` says (default: every
-	 * session but this one; `endSessions` overrides it for this call) and emits the
-	 * `credentialsChanged` event. Set the returned `cookies` on the response (JWT: this session is
-	 * re-issued). kitauth reports its own changes (a passkey removed, an account unlinked) itself.
-	 */
-	credentialsChanged(change: CredentialChange, options?: { endSessions?: 'others' | 'all' | 'none' }): Promise<SessionsEnded>;
-	/**
-	 * When the user last signed in or re-authenticated (every sign-in, including one made while
-	 * signed in, starts a new session); `null` when signed out or unknown.
-	 */
-	readonly authenticatedAt: Date | null;
-	/** "Sudo mode": did the user sign in within `maxAge` seconds (default 600)? */
-	recentlyAuthenticated(maxAge?: number): boolean;
-	/**
-	 * Guards a sensitive action: throws `ReauthenticationRequired` unless the user signed in within
-	 * `maxAge` seconds (default 600). Re-authenticating is signing in again while signed in (a
-	 * passkey, or the provider of a linked account), then retrying.
-	 */
-	requireRecentAuthentication(maxAge?: number): void;
-	/** The signed-in user's passkeys (WebAuthn providers): list, rename, remove. */
-	readonly passkeys: PasskeyManager;
-	/**
-	 * The providers linked to the user (no tokens), each saying whether it may be unlinked; `[]`
-	 * when signed out or without an adapter. `otherSignIn`: see `unlinkAccount`.
-	 */
-	linkedAccounts(hint?: SignInMethodsHint): Promise<LinkedAccount[]>;
-	/**
-	 * Unlinks one of the user's accounts, refusing to remove the last way to sign in: another
-	 * linked account, or email sign-in for a user with an address, must remain — or the app says the
-	 * user has one kitauth cannot see (`otherSignIn: true`, e.g. a password). `providerAccountId`
-	 * picks among several accounts of one provider. Needs an adapter (`listAccountsByUserId`,
-	 * `unlinkAccount`).
-	 */
-	unlinkAccount(provider: string, options?: SignInMethodsHint & { providerAccountId?: string }): Promise<UnlinkResult>;
-	/**
-	 * The user's access token for a provider, refreshed when expired; `null` when there is none or
-	 * it cannot be renewed (the session then carries `error: 'RefreshTokenError'`). Server only.
-	 */
-	accessToken(providerId: string): Promise<string | null>;
-}
-
-/** The signed-in user's passkeys. */
-export interface PasskeyManager {
-	/** Newest first; `[]` when signed out or without WebAuthn providers. */
-	list(): Promise<PasskeyInfo[]>;
-	/** Renames one by its `id`; `false` when it is not the user's or the name is empty. */
-	rename(id: string, name: string): Promise<boolean>;
-	/**
-	 * Removes one by its `id`. Needs a recent sign-in (throws `ReauthenticationRequired`), and is
-	 * refused when it is the user's last way to sign in.
-	 */
-	remove(id: string, options?: { maxAge?: number }): Promise<PasskeyRemoval>;
-}
-
-/**
- * kitauth's framework-free server API for one configuration: everything an integration (kitauth's
- * SvelteKit edge, or another framework's) needs, without building requests of its own.
- */
-export interface AuthServer {
-	/** The path the REST API and built-in pages live under (e.g. `/auth`). */
-	readonly basePath: string;
-	/**
-	 * Does `pathname` belong to the REST API and built-in pages (or, when a WebAuthn provider lists
-	 * related origins, is it `/.well-known/webauthn`)?
-	 */
-	serves(pathname: string): boolean;
-	/**
-	 * Answers a request under `basePath` (as `Auth()` does), and `/.well-known/webauthn`;
-	 * `platform.clientAddress` is the connection's address where the framework knows it (for the
-	 * rate limiter).
-	 */
-	handle(request: Request, platform?: Platform): Promise<Response>;
-	/** Reads the request's session. Throws `UntrustedHost` (never a session) when the host is not trusted. */
-	session(request: ServerRequest): Promise<CurrentSession>;
-	/**
-	 * Signs in with `providerId` for a server-side caller (a form action, `signIn()`), whose
-	 * framework has checked the request's origin. An unknown or missing provider goes to the sign-in
-	 * page. Throws the `AuthError` of a refused sign-in.
-	 */
-	signIn(request: ServerRequest, providerId: string | undefined, params?: SignInParams): Promise<Redirect>;
-	/** Signs out for a server-side caller. */
-	signOut(request: ServerRequest, params?: { callbackUrl?: string }): Promise<Redirect>;
-	/** The sign-in page (built-in or `pages.signIn`) with a `callbackUrl`. */
-	signInUrl(request: ServerRequest, callbackUrl: string): string;
-	/** The client-safe list of the providers, for sign-in forms. */
-	providers(): ClientProvider[];
-	/**
-	 * Ends every session of a user, wherever they are (an admin tool, a disabled or deleted
-	 * account): database sessions are deleted; JWT sessions stop opening when the adapter stores
-	 * session cutoffs (`getSessionsValidAfter`/`setSessionsValidAfter`, as kitauth's libSQL adapter
-	 * does) — at once in this process, within `session.revocationCheckInterval` seconds in others.
-	 * Without such an adapter a JWT session cannot be ended from the server (`jwtRevoked: false`):
-	 * it lives until it expires.
-	 */
-	endSessionsOf(userId: string): Promise<Omit<SessionsEnded, 'cookies'>>;
-	/**
-	 * A credential of a user changed outside a session of theirs (a password reset by emailed
-	 * link, an admin's change): ends all their sessions (unless `session.endOnCredentialChange` is
-	 * `false`) and emits `credentialsChanged`.
-	 */
-	credentialsChanged(userId: string, change: CredentialChange): Promise<Omit<SessionsEnded, 'cookies'>>;
-}
 
 /** How a server is set up beyond its configuration. */
 export type ServerSetup = Pick<ResolveOptions, 'env' | 'runtime'>;

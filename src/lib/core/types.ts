@@ -4,3 +4,4 @@ export type * from './types/provider.js';
 export type * from './types/config.js';
 export type * from './types/internal.js';
 export type * from './types/limit.js';
+export type * from './types/server.js';
