@@ -44,8 +44,15 @@ export async function counterStatementsAlone(
 			const prepared = statementFor(conn, sql);
 			return prepared.reader ? rowsOf(prepared, args, true) : (prepared.stmt.run(bindable(args)), []);
 		});
-	// The limiter's keys: the address as it is, the account as a keyed hash (base64url, 43 chars).
-	const accountKey = (i: number) => `credentials:i:${createHash('sha256').update(account(i)).digest('base64url')}`;
+	// The limiter's keys: the address as it is, the account as a keyed hash (base64url, 43 chars),
+	// hashed once each: hashing is the limiter's work, not SQLite's.
+	const hashed = new Map<string, string>();
+	const accountKey = (i: number) => {
+		const email = account(i);
+		let key = hashed.get(email);
+		if (key === undefined) hashed.set(email, (key = `credentials:i:${createHash('sha256').update(email).digest('base64url')}`));
+		return key;
+	};
 	/**
 	 * Attempt i's pair; an attempt that was not its account's first then resets the account, after
 	 * its pair, so in a later transaction.
