@@ -38,7 +38,7 @@
  * (`local.ts`): a locked database fails at once, and this guard waits with timers (backoff from
  * 5 ms up to 400 ms) until `busyTimeout` ms have passed, then rejects with a `LibSQLAdapterError`
  * (`code: 'SQLITE_BUSY'`, `retryable: true`, `retryAfter` seconds). Nothing is retried after that,
- * and a write is committed only before its deadline (`local.ts` rolls back a write that was held
+ * and a write is committed only before its deadline (`local-main-thread.ts` rolls back a write held
  * up inside SQLite past it), so a call that rejected never commits later. Retrying is safe: a
  * transaction that failed with BUSY committed nothing. The read-mark case cannot be cut short on
  * the main thread (no pragma, open flag, busy handler or interrupt reaches that loop), so it is

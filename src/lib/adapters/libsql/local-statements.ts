@@ -1,7 +1,7 @@
 /**
  * Statements and values on the adapter's own connection, shaped as `@libsql/client` shapes them:
  * what `batch` takes, prepared statements kept per connection, arguments bound and rows read
- * back as the client converts them (`local.ts` runs them).
+ * back as the client converts them (`local-main-thread.ts` runs them).
  */
 import type { InArgs, InStatement, InValue, ResultSet, Row, Value } from '@libsql/client';
 import { ResultSetImpl } from '@libsql/core/util';

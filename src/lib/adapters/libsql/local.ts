@@ -13,14 +13,8 @@
  * small, fixed set prepared once here (a session lookup drops from ~120 µs to ~30 µs). Adapters on
  * the same client share this connection, so an adapter made per request costs no file handle.
  *
- * Writes are one `BEGIN IMMEDIATE … COMMIT` each, run synchronously from BEGIN to COMMIT, so reads
- * and writes share the connection without ever seeing each other's transaction. BEGIN IMMEDIATE
- * takes the write lock first: a busy database fails before any statement ran. Any failure inside
- * rolls back before the error leaves (measured: after a ROLLBACK the connection loses no later
- * write; `close()` alone does NOT end an open transaction while statements of the connection are
- * alive: the lock stays held until they are garbage-collected). A write whose deadline passed
- * before COMMIT (SQLite itself stalled inside a statement, see `guard.ts`) is rolled back and
- * reported busy: a call that rejected never commits later.
+ * Writes are one transaction each, rolled back on any failure (`local-main-thread.ts` runs the
+ * calls on this connection and says how; `local-off-thread.ts` hands them to the second one).
  *
  * Reads see exactly what every pooled connection of the client sees, the last committed state
  * (each statement runs to completion, so no read transaction stays open; a connection found
@@ -34,13 +28,18 @@
  * connection but on a second one off the main thread (`off-thread.ts`, `degraded`): SQLite would
  * spin inside them for up to ~10 s.
  */
-import type { Client, InArgs, InStatement, ResultSet, Value } from '@libsql/client';
-import { ResultSetImpl } from '@libsql/core/util';
+import type { Client, InArgs, InStatement, ResultSet } from '@libsql/client';
 import Database from 'libsql';
-import { abortedError, errorCode, isBusy } from './errors.js';
-import { bindable, fromSql, normalize, type Prepared, resultSet, rowsOf, type Statements, statementFor, toRow } from './local-statements.js';
+import { errorCode } from './errors.js';
+import { busy } from './local-errors.js';
+import { type Durability, type Keeper, type Open, runPragma, runRead, runSelect, transact } from './local-main-thread.js';
+import { offRead, offRows, offWrite } from './local-off-thread.js';
+import type { Statements } from './local-statements.js';
 import { STALL_MS } from './lock-watch.js';
-import { type OffThread, type OffThreadRows, openOffThread } from './off-thread.js';
+import { type OffThread, openOffThread } from './off-thread.js';
+
+export { isLocalError } from './local-errors.js';
+export type { Durability } from './local-main-thread.js';
 
 /** Consecutive non-busy failures after which the client answers everything. */
 const MAX_FAILURES = 3;
@@ -101,40 +100,6 @@ export const LOCK_PROBE_INTERVAL = 100;
 /** How long a call off the main thread waits when its caller named no deadline (the adapter's default busy timeout). */
 const DEFAULT_WAIT = 5000;
 const deadlineOf = (deadline: number | undefined) => deadline ?? Date.now() + DEFAULT_WAIT;
-
-/**
- * How a write reaches the disk. `full` (the connection's own setting, SQLite's default): COMMIT
- * waits for fsync. `relaxed`: `synchronous = NORMAL` for that one transaction — in WAL mode still
- * atomic and never corrupting, but a power loss may forget the last commits. Only for data whose
- * loss costs nothing (the rate limiter's counters): measured on this machine kind, an fsync per
- * commit makes a counter hit ~1–2 ms instead of ~40 µs.
- */
-export type Durability = 'full' | 'relaxed';
-
-/**
- * Whether a busy error came from this module's connections (it needs no reconnect of the client),
- * also when drizzle wrapped it (`DrizzleQueryError`, the driver's error as its cause).
- */
-export function isLocalError(error: unknown): boolean {
-	let current: unknown = error;
-	for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
-		if (localErrors.has(current)) return true;
-		current = (current as { cause?: unknown }).cause;
-	}
-	return false;
-}
-
-const localErrors = new WeakSet<object>();
-
-interface Open {
-	db: Database.Database;
-	statements: Map<string, Prepared>;
-	/**
-	 * The connection's own `PRAGMA synchronous` (0–3), restored after a relaxed write; read at the
-	 * first one (the pragma reads the schema, so it may meet a lock like any statement).
-	 */
-	synchronous: number | undefined;
-}
 
 /** One per client, shared by every adapter on it (gone with the client). */
 const files = new WeakMap<Client, LocalFile>();
@@ -224,107 +189,12 @@ function fileConnection(client: Client, lockProbeInterval: number, alwaysOffThre
 	/** The connection off the main thread when calls must run there now (see `lock-watch.ts`). */
 	const offNow = (): OffThread | undefined => (off && (alwaysOffThread || off.active) ? off : undefined);
 
-	/** A busy error leaves marked as ours: the guard then knows no client needs reconnecting. */
-	const busy = (error: unknown): unknown => {
-		if (typeof error === 'object' && error !== null) localErrors.add(error);
-		return error;
-	};
-
 	/** The statement's SQL and arguments when the connection may serve it. */
 	const usable = (stmt: InStatement): { sql: string; args: InArgs | undefined } | undefined => {
 		if (client.closed) close();
 		if (unusable()) return undefined;
 		const { sql, args } = typeof stmt === 'string' ? { sql: stmt, args: undefined } : stmt;
 		return /^\s*select\b/i.test(sql) ? { sql, args } : undefined;
-	};
-
-	/**
-	 * Runs a SELECT on the open connection. `undefined` sends it through the client (the file is
-	 * not usable here); a busy database throws.
-	 */
-	const run = (conn: Open, sql: string, args: InArgs | undefined, single: boolean) => {
-		let prepared: Prepared;
-		let rows: unknown[][];
-		const started = performance.now();
-		try {
-			prepared = statementFor(conn, sql);
-			rows = rowsOf(prepared, args, single);
-			if (conn.db.inTransaction) throw new Error('the local connection was left inside a transaction');
-			verified = true;
-			failures = 0;
-		} catch (error) {
-			// A failed statement may hold a read transaction open: never reuse its connection.
-			drop();
-			heldUp(started, error);
-			if (isBusy(errorCode(error))) throw busy(error);
-			failures++;
-			return undefined;
-		}
-		heldUp(started);
-		// Outside the try: a value the client could not represent either throws as it would there.
-		for (const row of rows) for (let i = 0; i < row.length; i++) row[i] = fromSql(row[i]);
-		return { prepared, rows: rows as Value[][] };
-	};
-
-	/** One transaction, BEGIN to COMMIT without yielding; rolled back on any failure. */
-	const transact = (conn: Open, stmts: Statements, deadline: number, durability: Durability, signal?: AbortSignal): ResultSet[] | undefined => {
-		const { db } = conn;
-		const started = performance.now();
-		if (durability === 'relaxed') conn.synchronous ??= synchronousOf(db);
-		const relaxed = durability === 'relaxed' && conn.synchronous !== undefined;
-		try {
-			// Outside a transaction, and restored below before anything else can run on this connection.
-			if (relaxed) db.exec('PRAGMA synchronous = NORMAL');
-			db.exec('BEGIN IMMEDIATE');
-			const results: ResultSet[] = [];
-			for (const stmt of stmts) {
-				const { sql, args, oneRow } = normalize(stmt);
-				const prepared = statementFor(conn, sql);
-				if (prepared.reader) {
-					const rows = rowsOf(prepared, args, oneRow);
-					results.push(resultSet(prepared, rows.map((row) => toRow(row.map(fromSql), prepared.columns))));
-				} else {
-					const info = prepared.stmt.run(bindable(args)) as { changes: number; lastInsertRowid: number | bigint };
-					results.push(new ResultSetImpl([], [], [], info.changes, BigInt(info.lastInsertRowid)));
-				}
-			}
-			if (Date.now() > deadline) throw late();
-			if (signal?.aborted) throw abortedError();
-			db.exec('COMMIT');
-			verified = true;
-			failures = 0;
-			heldUp(started);
-			return results;
-		} catch (error) {
-			rollback(conn);
-			heldUp(started, error);
-			if (isBusy(errorCode(error))) throw busy(error);
-			if (verified) throw error; // the statement's own error, e.g. a constraint
-			// A file this connection may not be able to use (e.g. encrypted): the client decides.
-			failures++;
-			return undefined;
-		} finally {
-			if (relaxed) restoreSynchronous(conn);
-		}
-	};
-
-	const restoreSynchronous = (conn: Open) => {
-		try {
-			conn.db.exec(`PRAGMA synchronous = ${conn.synchronous}`);
-		} catch {
-			// A connection that cannot take its own setting back must not serve durable writes.
-			if (open === conn) drop();
-		}
-	};
-
-	/** Ends an open transaction; a connection that cannot is dropped (see the note on `close()`). */
-	const rollback = (conn: Open) => {
-		if (!conn.db.inTransaction) return;
-		try {
-			conn.db.exec('ROLLBACK');
-		} catch {
-			if (open === conn) drop();
-		}
 	};
 
 	/**
@@ -337,34 +207,23 @@ function fileConnection(client: Client, lockProbeInterval: number, alwaysOffThre
 		else if (performance.now() - started > STALL_MS) off?.stalled(false);
 	};
 
-	/** A SELECT off the main thread: its raw rows, converted as the main-thread path converts them. */
-	const offRows = async (thread: OffThread, sql: string, args: InArgs | undefined, deadline: number): Promise<OffThreadRows> => {
-		try {
-			const result = await thread.rows({ sql, args: bindable(args) }, deadline);
-			for (const row of result.rows) for (let i = 0; i < row.length; i++) row[i] = fromSql(row[i]);
-			return result;
-		} catch (error) {
-			throw isBusy(errorCode(error)) ? busy(error) : error;
-		}
-	};
-
-	/** A write off the main thread: one transaction, committed only before `deadline`. */
-	const offWrite = async (thread: OffThread, stmts: Statements, deadline: number, durability: Durability, signal?: AbortSignal): Promise<ResultSet[]> => {
-		let results: OffThreadRows[];
-		try {
-			const normalized = stmts.map((stmt) => {
-				const { sql, args } = normalize(stmt);
-				return { sql, args: bindable(args) };
-			});
-			results = await thread.transact(normalized, deadline, durability === 'relaxed', signal);
-		} catch (error) {
-			throw isBusy(errorCode(error)) ? busy(error) : error;
-		}
-		return results.map((result) =>
-			result.reader
-				? new ResultSetImpl(result.columns, result.types, result.rows.map((row) => toRow(row.map(fromSql), result.columns)), 0, undefined)
-				: new ResultSetImpl([], [], [], result.changes, result.lastInsertRowid)
-		);
+	/** What the calls on the main-thread connection read and change of the state here (`local-main-thread.ts`). */
+	const keeper: Keeper = {
+		get open() {
+			return open;
+		},
+		get verified() {
+			return verified;
+		},
+		succeeded() {
+			verified = true;
+			failures = 0;
+		},
+		failed() {
+			failures++;
+		},
+		drop,
+		heldUp
 	};
 
 	return {
@@ -379,7 +238,7 @@ function fileConnection(client: Client, lockProbeInterval: number, alwaysOffThre
 			}
 			// Another process holds (or may hold) the WAL index: the guard's slow path reads off the main thread.
 			if (offNow()) return undefined;
-			return run(conn, query.sql, query.args, single)?.rows;
+			return runSelect(keeper, conn, query.sql, query.args, single)?.rows;
 		},
 		async valuesWhenOpen(stmt, single, deadline) {
 			const query = usable(stmt);
@@ -391,7 +250,7 @@ function fileConnection(client: Client, lockProbeInterval: number, alwaysOffThre
 				const { rows } = await offRows(thread, query.sql, query.args, deadlineOf(deadline));
 				return single ? rows.slice(0, 1) : rows;
 			}
-			return run(conn, query.sql, query.args, single)?.rows;
+			return runSelect(keeper, conn, query.sql, query.args, single)?.rows;
 		},
 		async read(stmt, deadline) {
 			const query = usable(stmt);
@@ -399,14 +258,8 @@ function fileConnection(client: Client, lockProbeInterval: number, alwaysOffThre
 			const conn = open ?? (await connection());
 			if (!conn || client.closed) return undefined;
 			const thread = offNow();
-			if (thread) {
-				const { columns, types, rows } = await offRows(thread, query.sql, query.args, deadlineOf(deadline));
-				return new ResultSetImpl(columns, types, rows.map((row) => toRow(row as Value[], columns)), 0, undefined);
-			}
-			const result = run(conn, query.sql, query.args, false);
-			if (!result) return undefined;
-			const { columns } = result.prepared;
-			return resultSet(result.prepared, result.rows.map((row) => toRow(row, columns)));
+			if (thread) return offRead(thread, query.sql, query.args, deadlineOf(deadline));
+			return runRead(keeper, conn, query.sql, query.args);
 		},
 		async write(stmts, deadline, durability = 'full', signal) {
 			if (client.closed) close();
@@ -415,7 +268,7 @@ function fileConnection(client: Client, lockProbeInterval: number, alwaysOffThre
 			if (!conn || client.closed) return undefined;
 			const thread = offNow();
 			if (thread) return offWrite(thread, stmts, deadline, durability, signal);
-			return transact(conn, stmts, deadline, durability, signal);
+			return transact(keeper, conn, stmts, deadline, durability, signal);
 		},
 		async pragma(sql, deadline) {
 			if (unusable()) return undefined;
@@ -423,16 +276,7 @@ function fileConnection(client: Client, lockProbeInterval: number, alwaysOffThre
 			if (!conn || client.closed) return undefined;
 			const thread = offNow();
 			if (thread) return (await offRows(thread, sql, undefined, deadlineOf(deadline))).rows;
-			const started = performance.now();
-			try {
-				const rows = conn.db.prepare(sql).raw(true).all() as unknown[][];
-				heldUp(started);
-				return rows;
-			} catch (error) {
-				rollback(conn);
-				heldUp(started, error);
-				throw isBusy(errorCode(error)) ? busy(error) : error;
-			}
+			return runPragma(keeper, conn, sql);
 		},
 		get degraded() {
 			return off?.degraded ?? false;
@@ -443,23 +287,4 @@ function fileConnection(client: Client, lockProbeInterval: number, alwaysOffThre
 		settled: async () => off?.settled(),
 		close
 	};
-}
-
-function late(): Error {
-	const error = new Error('the database stayed locked past the deadline; the write was rolled back') as Error & {
-		code: string;
-	};
-	error.code = 'SQLITE_BUSY';
-	return error;
-}
-
-/** The connection's `PRAGMA synchronous` level (0–3), or `undefined` when it cannot be read. */
-function synchronousOf(db: Database.Database): number | undefined {
-	try {
-		const [row] = db.prepare('PRAGMA synchronous').raw(true).all() as unknown[][];
-		const level = Number(row?.[0]);
-		return Number.isInteger(level) && level >= 0 && level <= 3 ? level : undefined;
-	} catch {
-		return undefined;
-	}
 }
