@@ -14,11 +14,10 @@
  * reported busy: a call that rejected never commits later.
  */
 import type { InArgs, ResultSet, Value } from '@libsql/client';
-import { ResultSetImpl } from '@libsql/core/util';
 import type Database from 'libsql';
 import { abortedError, errorCode, isBusy } from './errors.js';
 import { busy } from './local-errors.js';
-import { bindable, fromSql, normalize, type Prepared, resultSet, rowsOf, type Statements, statementFor, toRow } from './local-statements.js';
+import { bindable, fromSql, normalize, type Prepared, resultSet, rowsOf, statementFor, type Statements, writeResult } from './local-statements.js';
 
 /**
  * How a write reaches the disk. `full` (the connection's own setting, SQLite's default): COMMIT
@@ -87,8 +86,7 @@ export function runSelect(keeper: Keeper, conn: Open, sql: string, args: InArgs 
 export function runRead(keeper: Keeper, conn: Open, sql: string, args: InArgs | undefined): ResultSet | undefined {
 	const result = runSelect(keeper, conn, sql, args, false);
 	if (!result) return undefined;
-	const { columns } = result.prepared;
-	return resultSet(result.prepared, result.rows.map((row) => toRow(row, columns)));
+	return resultSet(result.prepared, result.rows);
 }
 
 /** One transaction, BEGIN to COMMIT without yielding; rolled back on any failure. */
@@ -107,10 +105,10 @@ export function transact(keeper: Keeper, conn: Open, stmts: Statements, deadline
 			const prepared = statementFor(conn, sql);
 			if (prepared.reader) {
 				const rows = rowsOf(prepared, args, oneRow);
-				results.push(resultSet(prepared, rows.map((row) => toRow(row.map(fromSql), prepared.columns))));
+				results.push(resultSet(prepared, rows.map((row) => row.map(fromSql))));
 			} else {
 				const info = prepared.stmt.run(bindable(args)) as { changes: number; lastInsertRowid: number | bigint };
-				results.push(new ResultSetImpl([], [], [], info.changes, BigInt(info.lastInsertRowid)));
+				results.push(writeResult(info.changes, info.lastInsertRowid));
 			}
 		}
 		if (Date.now() > deadline) throw late();

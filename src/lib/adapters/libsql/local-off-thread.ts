@@ -4,11 +4,10 @@
  * path (`local-main-thread.ts`) converts them.
  */
 import type { InArgs, ResultSet, Value } from '@libsql/client';
-import { ResultSetImpl } from '@libsql/core/util';
 import { errorCode, isBusy } from './errors.js';
 import { busy } from './local-errors.js';
 import type { Durability } from './local-main-thread.js';
-import { bindable, fromSql, normalize, type Statements, toRow } from './local-statements.js';
+import { bindable, fromSql, normalize, resultSet, type Statements, writeResult } from './local-statements.js';
 import type { OffThread, OffThreadRows } from './off-thread.js';
 
 /** A SELECT off the main thread: its raw rows, converted as the main-thread path converts them. */
@@ -24,8 +23,8 @@ export async function offRows(thread: OffThread, sql: string, args: InArgs | und
 
 /** A SELECT's result off the main thread, as the client shapes it. */
 export async function offRead(thread: OffThread, sql: string, args: InArgs | undefined, deadline: number): Promise<ResultSet> {
-	const { columns, types, rows } = await offRows(thread, sql, args, deadline);
-	return new ResultSetImpl(columns, types, rows.map((row) => toRow(row as Value[], columns)), 0, undefined);
+	const result = await offRows(thread, sql, args, deadline);
+	return resultSet(result, result.rows as Value[][]);
 }
 
 /** A write off the main thread: one transaction, committed only before `deadline`. */
@@ -41,8 +40,6 @@ export async function offWrite(thread: OffThread, stmts: Statements, deadline: n
 		throw isBusy(errorCode(error)) ? busy(error) : error;
 	}
 	return results.map((result) =>
-		result.reader
-			? new ResultSetImpl(result.columns, result.types, result.rows.map((row) => toRow(row.map(fromSql), result.columns)), 0, undefined)
-			: new ResultSetImpl([], [], [], result.changes, result.lastInsertRowid)
+		result.reader ? resultSet(result, result.rows.map((row) => row.map(fromSql))) : writeResult(result.changes, result.lastInsertRowid)
 	);
 }

@@ -51,8 +51,14 @@ export interface StatementCache {
 	statements: Map<string, Prepared>;
 }
 
-export function resultSet(prepared: Prepared, rows: Row[]): ResultSet {
-	return new ResultSetImpl(prepared.columns, prepared.types, rows, 0, undefined);
+/** A reader's result as `@libsql/client` shapes it: its rows (values already converted) as `Row`s. */
+export function resultSet({ columns, types }: { columns: string[]; types: string[] }, rows: Value[][]): ResultSet {
+	return new ResultSetImpl(columns, types, rows.map((row) => toRow(row, columns)), 0, undefined);
+}
+
+/** A write's result without rows, as `@libsql/client` shapes it. */
+export function writeResult(changes: number, lastInsertRowid: number | bigint): ResultSet {
+	return new ResultSetImpl([], [], [], changes, BigInt(lastInsertRowid));
 }
 
 export function statementFor(conn: StatementCache, sql: string): Prepared {
