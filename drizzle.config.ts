@@ -8,7 +8,7 @@ import { defineConfig } from 'drizzle-kit';
 // newest `created_at`, so sharing a table with an app's own migrations would skip some of them.
 export default defineConfig({
 	dialect: 'turso',
-	schema: './src/lib/adapters/libsql/schema.ts',
+	schema: './src/lib/adapters/sqlite/schema.ts',
 	out: './drizzle',
 	migrations: { table: '__kitauth_migrations' },
 	dbCredentials: {

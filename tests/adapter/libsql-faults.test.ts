@@ -9,7 +9,7 @@ import { chmodSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, test } from 'vitest';
 import { LibSQLAdapter, migrate } from '../../src/lib/adapters/libsql/index.js';
-import { localFile as cachedReader } from '../../src/lib/adapters/libsql/local.js';
+import { localFile as cachedReader } from '../../src/lib/adapters/libsql/engine/local.js';
 import type { AdapterUser } from '../../src/lib/core/types/models.js';
 import { holdWriteLock, type Release } from '../support/lock-holders.js';
 import { newUser } from './conformance/fixtures.js';

@@ -11,7 +11,7 @@ import { resolve } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { migrate } from '../../src/lib/adapters/libsql/index.js';
 import { DEFAULT_MIGRATIONS_TABLE } from '../../src/lib/adapters/libsql/migrate.js';
-import * as schema from '../../src/lib/adapters/libsql/schema.js';
+import * as schema from '../../src/lib/adapters/sqlite/schema.js';
 import {
 	embeddedModulePath,
 	migrationsFolder,

@@ -63,10 +63,6 @@ export function abortedError(): Error & { code: 'ABORTED' } {
 	return Object.assign(new Error('the client gave up before the write committed; nothing was changed'), { code: 'ABORTED' as const });
 }
 
-export function notFound(operation: string, message: string): LibSQLAdapterError {
-	return new LibSQLAdapterError(operation, 'NOT_FOUND', message);
-}
-
 interface CodedError {
 	code?: unknown;
 	message?: unknown;

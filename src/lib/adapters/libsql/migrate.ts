@@ -16,11 +16,11 @@
  */
 import type { Client } from '@libsql/client';
 import { getTableColumns, getTableName } from 'drizzle-orm';
-import { configOf, resolveClient, type LibSQLSource } from './client.js';
+import { configOf, resolveClient, type LibSQLSource } from './engine/client.js';
 import { LibSQLAdapterError, driverError, errorCode, isBusy } from './errors.js';
-import { createGuard } from './guard.js';
+import { createGuard } from './engine/guard.js';
 import { migrations } from './migrations.generated.js';
-import { accounts, authenticators, sessions, users, verificationTokens } from './schema.js';
+import { accounts, authenticators, sessions, users, verificationTokens } from '../sqlite/schema.js';
 
 export interface EmbeddedMigration {
 	tag: string;

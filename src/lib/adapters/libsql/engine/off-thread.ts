@@ -20,7 +20,7 @@
  * given up before its turn never starts.
  */
 import AsyncDatabase from 'libsql/promise';
-import { abortedError } from './errors.js';
+import { abortedError } from '../errors.js';
 import { type LockWatch, watchLocks } from './lock-watch.js';
 
 const MAX_STATEMENTS = 128;

@@ -1,5 +1,5 @@
 /**
- * The tables of the libSQL adapter (drizzle-orm `sqlite-core`).
+ * The tables of the SQLite adapters, libSQL and D1 (drizzle-orm `sqlite-core`).
  *
  * Table and column names are those of `@auth/drizzle-adapter`'s SQLite schema, so a database made
  * by Auth.js keeps working: camelCase for the service's own fields, snake_case for the OAuth token

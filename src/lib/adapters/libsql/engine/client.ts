@@ -11,7 +11,7 @@ import {
 	type TransactionMode
 } from '@libsql/client';
 import { type Durability, localFile, type LocalFileOptions } from './local.js';
-import { abortedError } from './errors.js';
+import { abortedError } from '../errors.js';
 
 /** Anything with a libSQL client inside, such as a `drizzle-orm/libsql` database. */
 export interface LibSQLDatabaseLike {

@@ -1,24 +1,22 @@
 /**
  * The reads a signed-in page pays for on every request (session and user, the user's sessions,
  * the user's accounts), compiled once. drizzle builds their SQL; their rows come back as arrays
- * of values (`GuardedClient.cachedValues`, else `clientValues`) and are decoded here with
- * drizzle's own column decoders. That skips drizzle's generic result path (row objects with a
+ * of values (`GuardedClient.cachedValues`, else `clientValues`) and are decoded with drizzle's
+ * own column decoders (`shared/decode.ts`). That skips drizzle's generic result path (row objects with a
  * property defined per column, then copied, then mapped), which under load cost as much as the
  * query itself. On the cached connection a list comes back as one JSON row (`listAsJson`).
  */
-import { type Column, getTableColumns } from 'drizzle-orm';
+import type { Column } from 'drizzle-orm';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { type Fields, fieldsOf, rowDecoder } from '../../shared/decode.js';
+import type { Row } from '../../shared/rows.js';
 import type { GuardedClient } from './client.js';
 import { parseJsonRows } from './local-statements.js';
-import type { Row } from './rows.js';
 
 /** A query with one placeholder, as drizzle builds it (`.where(eq(col, sql.placeholder(…)))`). */
 interface Built {
 	toSQL(): { sql: string; params: unknown[] };
 }
-
-/** One table's columns, in the order drizzle selects them. */
-type Fields = [key: string, column: Column][];
 
 /** One compiled read, mapped to what the adapter method returns. */
 export interface HotRead<T> {
@@ -66,16 +64,7 @@ export function hotRead<K extends string, T>(
 ): HotRead<T> {
 	const { sql, params } = query.toSQL();
 	if (params.length !== 1) throw new TypeError(`A hot read takes one argument, this query has ${params.length}`);
-	const groups = Object.entries<SQLiteTable>(tables).map(([name, table]) => [name, fieldsOf(table)] as const);
-	const decode = (values: unknown[]): Record<K, Row> => {
-		const out = {} as Record<K, Row>;
-		let offset = 0;
-		for (const [name, fields] of groups) {
-			out[name as K] = decodeFields(fields, values, offset);
-			offset += fields.length;
-		}
-		return out;
-	};
+	const decode = rowDecoder(tables);
 	if ('single' in shape) {
 		const one = map as (row: Record<K, Row> | null) => T;
 		const result = (rows: unknown[][]): T => one(rows[0] ? decode(rows[0]) : null);
@@ -90,7 +79,8 @@ export function hotRead<K extends string, T>(
 		};
 	}
 	const all = (rows: unknown[][]): T => (map as (rows: Record<K, Row>[]) => T)(rows.map(decode));
-	const json = listAsJson(sql, groups.flatMap(([, fields]) => fields), shape.orderBy);
+	const fields = Object.values<SQLiteTable>(tables).flatMap(fieldsOf);
+	const json = listAsJson(sql, fields, shape.orderBy);
 	return {
 		now(arg) {
 			if (json === undefined) {
@@ -121,22 +111,4 @@ function listAsJson(sql: string, fields: Fields, orderBy: readonly Column[]): st
 	const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 	const order = orderBy.map((column) => quote(column.name)).join(', ');
 	return `select json_group_array(json_array(${names.map(quote).join(', ')}) order by ${order}) from (${sql})`;
-}
-
-function fieldsOf(table: SQLiteTable): Fields {
-	return Object.entries(getTableColumns(table));
-}
-
-/** As drizzle decodes a selected column: NULL stays null, blobs become Buffers, then the column's decoder. */
-function decodeFields(fields: Fields, values: unknown[], offset: number): Row {
-	const row: Row = {};
-	for (let i = 0; i < fields.length; i++) {
-		const [key, column] = fields[i] as Fields[number];
-		const value = values[offset + i];
-		row[key] =
-			value === null || value === undefined
-				? null
-				: column.mapFromDriverValue(value instanceof ArrayBuffer ? Buffer.from(value) : value);
-	}
-	return row;
 }

@@ -15,7 +15,7 @@
  */
 import type { InArgs, ResultSet, Value } from '@libsql/client';
 import type Database from 'libsql';
-import { abortedError, errorCode, isBusy } from './errors.js';
+import { abortedError, errorCode, isBusy } from '../errors.js';
 import { busy } from './local-errors.js';
 import { bindable, fromSql, normalize, type Prepared, resultSet, rowsOf, statementFor, type Statements, writeResult } from './local-statements.js';
 

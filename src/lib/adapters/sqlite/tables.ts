@@ -1,6 +1,7 @@
 /**
- * The tables an adapter works on: kitauth's own by default, or a team's existing ones (as with
- * `@auth/drizzle-adapter`: pass `usersTable`, `accountsTable`, … with the same column keys).
+ * The tables a SQLite adapter (libSQL, D1) works on: kitauth's own by default, or a team's
+ * existing ones (as with `@auth/drizzle-adapter`: pass `usersTable`, `accountsTable`, … with the
+ * same column keys).
  */
 import type { AnySQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { accounts, authenticators, rateLimits, sessionCutoffs, sessions, users, verificationTokens } from './schema.js';
@@ -41,7 +42,7 @@ export type RateLimitsTable = Columns<'key' | 'count' | 'resetAt'>;
 /** kitauth's: per-user session cutoffs (JWT revocation). */
 export type SessionCutoffsTable = Columns<'userId' | 'validAfter'>;
 
-export interface LibSQLTables {
+export interface SQLiteTables {
 	usersTable: UsersTable;
 	accountsTable: AccountsTable;
 	sessionsTable: SessionsTable;
@@ -51,7 +52,7 @@ export interface LibSQLTables {
 	sessionCutoffsTable: SessionCutoffsTable;
 }
 
-export function resolveTables(custom: Partial<LibSQLTables> = {}): LibSQLTables {
+export function resolveTables(custom: Partial<SQLiteTables> = {}): SQLiteTables {
 	return {
 		usersTable: custom.usersTable ?? users,
 		accountsTable: custom.accountsTable ?? accounts,

@@ -1,10 +1,10 @@
 /**
- * Rows (as drizzle decodes them) to the spec's models. Custom tables may add columns (they are
- * kept) or store dates differently (numbers, numeric strings and ISO strings are accepted).
+ * Rows (as drizzle decodes them, in any dialect) to the spec's models, and models to the values a
+ * table takes. The one home of this mapping: every dialect's statements hand rows here. Custom
+ * tables may add columns (they are kept) or store dates differently (Dates, numbers, numeric
+ * strings and ISO strings are accepted).
  */
-import { getTableColumns } from 'drizzle-orm';
-import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { LibSQLAdapterError } from './errors.js';
+import { getTableColumns, type Table } from 'drizzle-orm';
 import type {
 	AdapterAccount,
 	AdapterAuthenticator,
@@ -14,13 +14,6 @@ import type {
 } from '../../core/types/models.js';
 
 export type Row = Record<string, unknown>;
-
-/** The one row an INSERT … RETURNING gives back. */
-export function single(rows: Row[], operation: string): Row {
-	const row = rows[0];
-	if (!row) throw new LibSQLAdapterError(operation, 'UNKNOWN', 'the database returned no row');
-	return row;
-}
 
 export function toDate(value: unknown): Date | null {
 	if (value === null || value === undefined) return null;
@@ -117,7 +110,7 @@ export function toAuthenticator(row: Row): AdapterAuthenticator {
  * The values of `input` that are columns of `table` and not undefined: what an insert or update
  * may set. Keys that are not columns (`expires_in`, a custom model's extras) are left out.
  */
-export function columnValues(table: SQLiteTable, input: object): Row {
+export function columnValues(table: Table, input: object): Row {
 	const columns = getTableColumns(table);
 	const values: Row = {};
 	for (const [key, value] of Object.entries(input)) {

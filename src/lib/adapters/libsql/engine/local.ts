@@ -30,7 +30,7 @@
  */
 import type { Client, InArgs, InStatement, ResultSet } from '@libsql/client';
 import Database from 'libsql';
-import { errorCode } from './errors.js';
+import { errorCode } from '../errors.js';
 import { busy } from './local-errors.js';
 import { type Durability, type Keeper, type Open, runPragma, runRead, runSelect, transact } from './local-main-thread.js';
 import { offRead, offRows, offWrite } from './local-off-thread.js';

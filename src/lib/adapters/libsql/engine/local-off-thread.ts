@@ -4,7 +4,7 @@
  * path (`local-main-thread.ts`) converts them.
  */
 import type { InArgs, ResultSet, Value } from '@libsql/client';
-import { errorCode, isBusy } from './errors.js';
+import { errorCode, isBusy } from '../errors.js';
 import { busy } from './local-errors.js';
 import type { Durability } from './local-main-thread.js';
 import { bindable, fromSql, normalize, resultSet, type Statements, writeResult } from './local-statements.js';

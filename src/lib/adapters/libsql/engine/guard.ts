@@ -61,7 +61,7 @@
  */
 import type { Client } from '@libsql/client';
 import type { GuardedClient } from './client.js';
-import { LibSQLAdapterError, abortedError, driverError, errorCode, isBusy, messageOf } from './errors.js';
+import { LibSQLAdapterError, abortedError, driverError, errorCode, isBusy, messageOf } from '../errors.js';
 import type { HotRead } from './hot-reads.js';
 import { isLocalError } from './local.js';
 

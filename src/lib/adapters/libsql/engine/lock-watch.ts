@@ -25,7 +25,7 @@
  * itself). A shorter `probeInterval` narrows the window for a price: each probe costs ~0.2–0.5 ms
  * of CPU (mostly waking an idle process), ~0.5 % of a core at 100 ms.
  */
-import { errorCode } from './errors.js';
+import { errorCode } from '../errors.js';
 import { readMarksHeldElsewhere } from './wal-locks.js';
 
 /** How long a call may take before it counts as held up by the lock (a healthy one: < 1 ms). */
