@@ -36,7 +36,7 @@ async function migratedFile(options: { wal: boolean }): Promise<TempDatabase> {
 	if (options.wal) await migrate(client);
 	else {
 		// migrate() would switch the file to WAL; these tests want the rollback journal.
-		const { migrations } = await import('../../src/lib/adapters/libsql/migrations.generated.js');
+		const { migrations } = await import('../../src/lib/adapters/sqlite/migrations.generated.js');
 		for (const migration of migrations) {
 			await client.executeMultiple(migration.sql.replaceAll('--> statement-breakpoint', ''));
 		}

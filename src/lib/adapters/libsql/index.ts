@@ -114,7 +114,8 @@ export function LibSQLAdapter(
 }
 
 export { LibSQLAdapterError, type LibSQLAdapterErrorCode } from './errors.js';
-export { migrate, type MigrateOptions, type MigrateResult } from './migrate.js';
+export { migrate, type MigrateOptions } from './migrate.js';
+export type { MigrateResult } from '../shared/migrations.js';
 export type { LibSQLDatabaseLike, LibSQLSource } from './engine/client.js';
 export type {
 	AccountsTable,

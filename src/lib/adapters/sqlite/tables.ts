@@ -1,65 +1,30 @@
 /**
  * The tables a SQLite adapter (libSQL, D1) works on: kitauth's own by default, or a team's
- * existing ones (as with `@auth/drizzle-adapter`: pass `usersTable`, `accountsTable`, … with the
- * same column keys).
+ * existing ones with the same column keys (`shared/tables.ts`).
  */
 import type { AnySQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import { type DialectTables, withCustomTables } from '../shared/tables.js';
 import { accounts, authenticators, rateLimits, sessionCutoffs, sessions, users, verificationTokens } from './schema.js';
 
-type Columns<Required extends string, Optional extends string = never> = SQLiteTable &
-	Record<Required, AnySQLiteColumn> &
-	Partial<Record<Optional, AnySQLiteColumn>>;
+export type SQLiteTables = DialectTables<SQLiteTable, AnySQLiteColumn>;
+export type UsersTable = SQLiteTables['usersTable'];
+export type AccountsTable = SQLiteTables['accountsTable'];
+export type SessionsTable = SQLiteTables['sessionsTable'];
+export type VerificationTokensTable = SQLiteTables['verificationTokensTable'];
+export type AuthenticatorsTable = SQLiteTables['authenticatorsTable'];
+export type RateLimitsTable = SQLiteTables['rateLimitsTable'];
+export type SessionCutoffsTable = SQLiteTables['sessionCutoffsTable'];
 
-export type UsersTable = Columns<'id' | 'name' | 'email' | 'emailVerified' | 'image'>;
-export type AccountsTable = Columns<
-	'userId' | 'type' | 'provider' | 'providerAccountId',
-	| 'refresh_token'
-	| 'access_token'
-	| 'expires_at'
-	| 'token_type'
-	| 'scope'
-	| 'id_token'
-	| 'session_state'
->;
-/** `createdAt` and `userAgent` are kitauth's: an Auth.js sessions table works without them. */
-export type SessionsTable = Columns<'sessionToken' | 'userId' | 'expires', 'createdAt' | 'userAgent'>;
-export type VerificationTokensTable = Columns<'identifier' | 'token' | 'expires'>;
-/** `name`, `aaguid`, `createdAt` and `lastUsedAt` are kitauth's: an Auth.js table works without them. */
-export type AuthenticatorsTable = Columns<
-	| 'credentialID'
-	| 'userId'
-	| 'providerAccountId'
-	| 'credentialPublicKey'
-	| 'counter'
-	| 'credentialDeviceType'
-	| 'credentialBackedUp'
-	| 'transports',
-	'name' | 'aaguid' | 'createdAt' | 'lastUsedAt'
->;
-
-/** kitauth's: the rate limiter's counters. */
-export type RateLimitsTable = Columns<'key' | 'count' | 'resetAt'>;
-/** kitauth's: per-user session cutoffs (JWT revocation). */
-export type SessionCutoffsTable = Columns<'userId' | 'validAfter'>;
-
-export interface SQLiteTables {
-	usersTable: UsersTable;
-	accountsTable: AccountsTable;
-	sessionsTable: SessionsTable;
-	verificationTokensTable: VerificationTokensTable;
-	authenticatorsTable: AuthenticatorsTable;
-	rateLimitsTable: RateLimitsTable;
-	sessionCutoffsTable: SessionCutoffsTable;
-}
+const defaults: SQLiteTables = {
+	usersTable: users,
+	accountsTable: accounts,
+	sessionsTable: sessions,
+	verificationTokensTable: verificationTokens,
+	authenticatorsTable: authenticators,
+	rateLimitsTable: rateLimits,
+	sessionCutoffsTable: sessionCutoffs
+};
 
 export function resolveTables(custom: Partial<SQLiteTables> = {}): SQLiteTables {
-	return {
-		usersTable: custom.usersTable ?? users,
-		accountsTable: custom.accountsTable ?? accounts,
-		sessionsTable: custom.sessionsTable ?? sessions,
-		verificationTokensTable: custom.verificationTokensTable ?? verificationTokens,
-		authenticatorsTable: custom.authenticatorsTable ?? authenticators,
-		rateLimitsTable: custom.rateLimitsTable ?? rateLimits,
-		sessionCutoffsTable: custom.sessionCutoffsTable ?? sessionCutoffs
-	};
+	return withCustomTables(defaults, custom);
 }
