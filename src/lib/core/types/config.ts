@@ -1,3 +1,4 @@
+import type { Theme } from '../../shared/theme.js';
 import type { Adapter } from './adapter.js';
 import type {
 	Account,
@@ -143,12 +144,7 @@ export interface PagesOptions {
 	newUser: string;
 }
 
-export interface Theme {
-	colorScheme?: 'auto' | 'dark' | 'light';
-	logo?: string;
-	brandColor?: string;
-	buttonText?: string;
-}
+export type { Theme };
 
 export interface SignInCallbackParams {
 	user: User | AdapterUser;
