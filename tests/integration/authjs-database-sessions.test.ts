@@ -110,6 +110,26 @@ describe('a database session Auth.js wrote', () => {
 	});
 });
 
+describe('the session callback', () => {
+	test("gets what @auth/core gives it: the stored session ({ sessionToken, userId, expires: Date }) with its user", async () => {
+		const { client, adapter, user, token } = await authJsWorld();
+		const seen: { strategy: string; params: Record<string, unknown> }[] = [];
+		const capture = (strategy: string) => (params: Record<string, unknown>) => {
+			seen.push({ strategy, params });
+			return { expires: new Date().toISOString() };
+		};
+		await sessionJson((r) => AuthJs(r, { ...authJsConfig(adapter), callbacks: { session: capture('authjs') } }), token);
+		await sessionJson((r) => Auth(r, kitauthConfig(client, { callbacks: { session: capture('kitauth') } })), token);
+		const [theirs, ours] = seen.map((entry) => entry.params as { session: Record<string, unknown>; user: Record<string, unknown> });
+		expect(theirs!.session).toMatchObject({ sessionToken: token, userId: user.id, expires: expect.any(Date), user: theirs!.user });
+		expect(Object.keys(ours!).sort()).toEqual(Object.keys(theirs!).filter((key) => theirs![key] !== undefined).sort());
+		expect(ours!.user).toEqual(theirs!.user);
+		expect(ours!.session).toMatchObject({ userId: user.id, expires: expect.any(Date), user: theirs!.user });
+		// The documented difference: the key the session is stored under (here moved to the token's hash).
+		expect(ours!.session.sessionToken).toBe(sha256(token));
+	});
+});
+
 describe("kitauth on Auth.js's own @auth/drizzle-adapter", () => {
 	test('reads the sessions Auth.js wrote, leaving their rows as they are (no rekeySession), and stores its own hashed', async () => {
 		const { client, adapter, token } = await authJsWorld();

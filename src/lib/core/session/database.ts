@@ -2,7 +2,8 @@ import { sha256 } from '../crypto/index.js';
 import type { AuthContext } from '../context.js';
 import { AdapterError } from '../errors.js';
 import type { Cookie } from '../types/internal.js';
-import type { AdapterSession, AdapterUser, Session } from '../types/models.js';
+import type { AdapterSession } from '../types/models.js';
+import { clientSession } from './client-session.js';
 import { expiredCookie, legacySessionCookie } from './cookies.js';
 import type { CookieOption } from '../types/config.js';
 import type { DatabaseStrategy, SessionAdapter } from './strategy.js';
@@ -106,14 +107,6 @@ async function findRequestSession(ctx: AuthContext, adapter: SessionAdapter, req
 	return undefined;
 }
 
-/** The session the client sees: never the token, only the user and the expiry. */
-function publicSession(user: AdapterUser, expires: Date): Session {
-	return {
-		user: { id: user.id, name: user.name, email: user.email, image: user.image },
-		expires: expires.toISOString()
-	};
-}
-
 /** When a session must end regardless of activity (`absoluteMaxAge`), if it has one. */
 function absoluteEnd(ctx: AuthContext, session: AdapterSession): number | undefined {
 	const { absoluteMaxAge } = ctx.options.session;
@@ -171,11 +164,14 @@ export async function readDatabaseSession(
 	}
 	// Auth.js's `__Secure-` cookie: the same token moves to kitauth's `__Host-` cookie, once.
 	if (legacy) cookies = [sessionCookie(ctx, raw, expires), expiredCookie(legacy.name, legacy.options)];
-	const session = await ctx.options.callbacks.session({
-		session: publicSession(found.user, expires),
-		user: found.user,
-		...(update ? { trigger: 'update' as const, newSession: update.data } : {})
-	});
+	// As Auth.js: the stored session with its user (its `expires` as extended by this read).
+	const session = clientSession(
+		await ctx.options.callbacks.session({
+			session: { ...found.session, expires, user: found.user },
+			user: found.user,
+			...(update ? { trigger: 'update' as const, newSession: update.data } : {})
+		})
+	);
 	await ctx.options.events.session?.({ session });
 	// Every sign-in (re-authentication included) starts a new session row, so its creation is the
 	// time the user last proved who they are.
