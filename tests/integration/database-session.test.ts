@@ -402,11 +402,12 @@ describe.each(STORE_KINDS)('database sessions on libSQL (%s)', (kind) => {
 			return db.calls.getSessionAndUser - before;
 		}
 
-		test('garbage: null, cookie cleared, one lookup at most', async () => {
+		test('garbage: null, cookie cleared; one lookup in our shape, two in any other (it may be a token Auth.js stored)', async () => {
 			const db = await store();
 			await signedIn(dbSetup(db));
-			for (const value of ['garbage', randomBytes(32).toString('hex'), "' OR 1=1 --", '%00%ff', '{"a":1}']) {
-				expect(await probe(db, value)).toBeLessThanOrEqual(1);
+			expect(await probe(db, randomBytes(32).toString('hex'))).toBe(1);
+			for (const value of ['garbage', "' OR 1=1 --", '%00%ff', '{"a":1}']) {
+				expect(await probe(db, value)).toBe(2);
 			}
 		});
 
@@ -414,13 +415,13 @@ describe.each(STORE_KINDS)('database sessions on libSQL (%s)', (kind) => {
 			const db = await store();
 			expect(await probe(db, 'x'.repeat(513))).toBe(0);
 			expect(await probe(db, randomBytes(4000).toString('hex').slice(0, 3900))).toBe(0);
-			expect(await probe(db, 'x'.repeat(512))).toBe(1);
+			expect(await probe(db, 'x'.repeat(512))).toBe(2);
 		});
 
-		test('a foreign cookie (a JWE of the same secret): null, one lookup at most', async () => {
+		test('a foreign cookie (a JWE of the same secret): null, two lookups at most', async () => {
 			const db = await store();
 			const jwe = await encode({ token: { sub: ALICE.id, email: ALICE.email }, secret: SECRET, salt: SESSION_COOKIE });
-			expect(await probe(db, jwe)).toBeLessThanOrEqual(1);
+			expect(await probe(db, jwe)).toBeLessThanOrEqual(2);
 		});
 
 		test('the stored hash itself (a leaked table) is not a session', async () => {
@@ -429,6 +430,8 @@ describe.each(STORE_KINDS)('database sessions on libSQL (%s)', (kind) => {
 			const [row] = await db.sessions();
 			expect(row!.sessionToken).toBe(sha256(client.cookie(SESSION_COOKIE)!));
 			expect(await probe(db, row!.sessionToken)).toBe(1);
+			// Nor in capitals (a database that compares without case would find it).
+			expect(await probe(db, row!.sessionToken.toUpperCase())).toBe(1);
 			expect(await db.sessions()).toHaveLength(1);
 		});
 

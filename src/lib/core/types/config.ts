@@ -76,10 +76,11 @@ export interface SessionOptions {
 	revocationCheckInterval?: number;
 	/**
 	 * kitauth: store only SHA-256 of database session tokens (default `true`). Sessions Auth.js
-	 * wrote (raw tokens) are found anyway and moved to the hash in place. Turn off only while
-	 * Auth.js serves the same database (a rollout): rows then keep raw tokens, which Auth.js looks
-	 * sessions up by, and new tokens take Auth.js's shape, so they too are moved to their hash once
-	 * this is back on.
+	 * wrote (raw tokens) are found anyway and moved to the hash in place, whatever the token's shape
+	 * but one: 64 hex digits cannot be told from a stored hash, so such tokens are read only with
+	 * this off. Turn off only while Auth.js serves the same database (a rollout), or while sessions
+	 * with such tokens should last: rows then keep raw tokens, which Auth.js looks sessions up by,
+	 * and new tokens take Auth.js's shape, so they too are moved to their hash once this is back on.
 	 */
 	hashTokens: boolean;
 }
