@@ -138,14 +138,15 @@ describe('a database session Auth.js wrote', () => {
 describe('the session callback', () => {
 	test("gets what @auth/core gives it: the stored session ({ sessionToken, userId, expires: Date }) with its user", async () => {
 		const { client, adapter, user, token } = await authJsWorld();
-		const seen: { strategy: string; params: Record<string, unknown> }[] = [];
-		const capture = (strategy: string) => (params: Record<string, unknown>) => {
-			seen.push({ strategy, params });
+		type Params = Record<string, unknown> & { session: Record<string, unknown>; user: Record<string, unknown> };
+		const seen: Params[] = [];
+		const capture = (params: object) => {
+			seen.push({ ...params } as Params);
 			return { expires: new Date().toISOString() };
 		};
-		await sessionJson((r) => AuthJs(r, { ...authJsConfig(adapter), callbacks: { session: capture('authjs') } }), token);
-		await sessionJson((r) => Auth(r, kitauthConfig(client, { callbacks: { session: capture('kitauth') } })), token);
-		const [theirs, ours] = seen.map((entry) => entry.params as { session: Record<string, unknown>; user: Record<string, unknown> });
+		await sessionJson((r) => AuthJs(r, { ...authJsConfig(adapter), callbacks: { session: capture } }), token);
+		await sessionJson((r) => Auth(r, kitauthConfig(client, { callbacks: { session: capture } })), token);
+		const [theirs, ours] = seen;
 		expect(theirs!.session).toMatchObject({ sessionToken: token, userId: user.id, expires: expect.any(Date), user: theirs!.user });
 		expect(Object.keys(ours!).sort()).toEqual(Object.keys(theirs!).filter((key) => theirs![key] !== undefined).sort());
 		expect(ours!.user).toEqual(theirs!.user);
