@@ -1,4 +1,4 @@
-import type { SessionCallbackResult } from '../types/config.js';
+import type { SessionCallbackResult } from '../types/session-callback.js';
 import type { Session } from '../types/models.js';
 
 /**
