@@ -10,6 +10,8 @@ import type { Session } from '../types/models.js';
 export function clientSession(result: SessionCallbackResult): Session {
 	// A callback that returns no object signs nobody in; it goes on as it is.
 	if (!result || typeof result !== 'object') return result;
+	// The usual result (the default callback's) needs no copy: this runs on every session read.
+	if (!Object.hasOwn(result, 'sessionToken') && !(result.expires instanceof Date)) return result as Session;
 	const { sessionToken: _key, expires, ...rest } = result;
 	return { ...rest, expires: expires instanceof Date ? expires.toISOString() : expires };
 }
