@@ -69,6 +69,14 @@ describe('the rateLimit table', () => {
 		const rows = await raw.execute({ sql: 'SELECT 1 FROM rateLimit WHERE key = ?', args: ['bad'] });
 		expect(rows.rows).toHaveLength(0);
 	});
+
+	it('rejects a release without an integer window end (the row is left as it was)', async () => {
+		const { resetAt } = await adapter.hitRateLimit('release:k', 60_000, 1_000);
+		await expect(adapter.releaseRateLimit('release:k', resetAt + 0.5)).rejects.toThrow(/integer milliseconds/);
+		await adapter.releaseRateLimit('release:k', resetAt);
+		const rows = await raw.execute({ sql: 'SELECT count FROM rateLimit WHERE key = ?', args: ['release:k'] });
+		expect(rows.rows.map((row) => Number(row['count']))).toEqual([0]);
+	});
 });
 
 describe('the limiter on the adapter', () => {

@@ -54,6 +54,39 @@ export function describeLimitStore(name: string, store: () => LimitStore): void 
 			expect(counts.sort((x, y) => x - y)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
 		});
 
+		it('release takes back one hit of the window it names, never below 0, and creates nothing', async () => {
+			const k = key('release');
+			await store().hit(k, 60_000, T);
+			await store().hit(k, 60_000, T);
+			await store().release(k, T + 60_000);
+			expect(await store().hit(k, 60_000, T + 1)).toEqual({ count: 2, resetAt: T + 60_000 });
+			for (let i = 0; i < 4; i++) await store().release(k, T + 60_000);
+			expect(await store().hit(k, 60_000, T + 2)).toEqual({ count: 1, resetAt: T + 60_000 });
+			const never = key('never-hit');
+			await store().release(never, T + 60_000);
+			expect(await store().hit(never, 60_000, T + 5)).toEqual({ count: 1, resetAt: T + 60_005 });
+		});
+
+		it('release of a hit from a window that has ended takes nothing from the window that started since', async () => {
+			const k = key('release-window');
+			await store().hit(k, 1_000, T);
+			await store().hit(k, 1_000, T + 1_000);
+			await store().hit(k, 1_000, T + 1_000);
+			await store().release(k, T + 1_000); // the first window's end: that hit is gone with its window
+			expect(await store().hit(k, 1_000, T + 1_500)).toEqual({ count: 3, resetAt: T + 2_000 });
+		});
+
+		it('releases racing hits on one key stay exact (each an atomic step)', async () => {
+			const k = key('release-race');
+			const first = await store().hit(k, 60_000, T);
+			await Promise.all(Array.from({ length: 59 }, () => store().hit(k, 60_000, T)));
+			// 100 hits and 60 releases (never more than there are hits: no floor at 0), interleaved and all at once.
+			await Promise.all(
+				Array.from({ length: 160 }, (_, i) => (i % 8 < 3 ? store().release(k, first.resetAt) : store().hit(k, 60_000, T + 1)))
+			);
+			expect(await store().hit(k, 60_000, T + 2)).toEqual({ count: 60 + 100 - 60 + 1, resetAt: T + 60_000 });
+		});
+
 		it('sweep leaves counters whose window has not ended', async () => {
 			const short = key('short');
 			const long = key('long');
@@ -117,3 +150,4 @@ export function describeLimitStorePair(name: string, store: () => LimitStore): v
 		});
 	});
 }
+

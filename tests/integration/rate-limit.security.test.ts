@@ -140,7 +140,7 @@ describe('answers to API clients', () => {
 
 /** A limiter store whose every call fails, as a Redis or database that cannot be reached. */
 const unreachable = () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:6379'));
-const down: LimitStore = { hit: unreachable, reset: unreachable, sweep: unreachable };
+const down: LimitStore = { hit: unreachable, release: unreachable, reset: unreachable, sweep: unreachable };
 
 describe('a store that is down, failing closed (failOpen: false)', () => {
 

@@ -32,6 +32,9 @@ class FlakyStore implements LimitStore {
 				throw new TypeError('synchronously broken');
 		}
 	}
+	release(key: string, resetAt: number): Promise<void> {
+		return this.mode === 'up' ? this.inner.release(key, resetAt) : Promise.reject(new Error('down'));
+	}
 	reset(key: string): Promise<void> {
 		return this.mode === 'up' ? this.inner.reset(key) : Promise.reject(new Error('down'));
 	}

@@ -85,11 +85,16 @@ export class RecordingStore implements LimitStore {
 	readonly inner = new MemoryStore();
 	readonly hits: { key: string; windowMs: number; now: number }[] = [];
 	readonly resets: string[] = [];
+	readonly releases: { key: string; resetAt: number }[] = [];
 	sweeps = 0;
 
 	hit(key: string, windowMs: number, now: number): Promise<LimitCount> {
 		this.hits.push({ key, windowMs, now });
 		return this.inner.hit(key, windowMs, now);
+	}
+	release(key: string, resetAt: number): Promise<void> {
+		this.releases.push({ key, resetAt });
+		return this.inner.release(key, resetAt);
 	}
 	reset(key: string): Promise<void> {
 		this.resets.push(key);

@@ -49,7 +49,7 @@ export function resolveLimiter(input: ResolveLimiterInput): Limiter {
 	if (!enabled(config, settings, env)) return disabledLimiter;
 
 	const shared = input.shared ?? createLimiterShared();
-	const store = configured ?? adapterStore(input.adapter) ?? shared.memory;
+	const store = configured ?? checkAdapterStore(input.adapter) ?? shared.memory;
 	if (store === shared.memory && isProduction(env) && !shared.memoryWarned) {
 		shared.memoryWarned = true;
 		logger.warn('rate-limit-memory-store');
@@ -89,9 +89,19 @@ function envFlag(value: string | undefined): boolean | undefined {
 
 function checkStore(store: LimitStore | undefined): LimitStore | undefined {
 	if (store === undefined) return undefined;
-	const methods = ['hit', 'reset', 'sweep'] as const;
+	const methods = ['hit', 'release', 'reset', 'sweep'] as const;
 	if (typeof store !== 'object' || store === null || methods.some((m) => typeof store[m] !== 'function')) {
-		throw new InvalidRateLimit('rateLimit.store must have hit(), reset() and sweep() methods');
+		// `release` came with refunds (0.x): a store written before them must add it.
+		throw new InvalidRateLimit('rateLimit.store must have hit(), release(), reset() and sweep() methods');
+	}
+	return store;
+}
+
+/** The adapter's counters, when it has them; with `hitRateLimit` it must refund too. */
+function checkAdapterStore(adapter: Adapter | undefined): LimitStore | undefined {
+	const store = adapterStore(adapter);
+	if (store && typeof adapter?.releaseRateLimit !== 'function') {
+		throw new InvalidRateLimit('The adapter has hitRateLimit but no releaseRateLimit, which the rate limiter needs: add it, or set rateLimit.store');
 	}
 	return store;
 }

@@ -43,6 +43,12 @@ export interface LimitCount {
 	resetAt: number;
 }
 
+/** One hit of `hitPair`: the counter's key and window. */
+export interface LimitHit {
+	key: string;
+	windowMs: number;
+}
+
 /**
  * Where counters live. Fixed windows: each key has a count and the time its window ends; a hit
  * after that time starts a new window of `windowMs` with a count of 1. `now` always comes from the
@@ -51,15 +57,12 @@ export interface LimitCount {
  * Fixed windows rather than a sliding log or GCRA, because (1) a hit is ONE atomic step on every
  * store (an upsert, a short Lua script, a Map write) returning exactly what the policy needs (a
  * count: progressive delays are a function of it); (2) storage is O(1) per key; (3) `reset` is a
- * delete. The cost, at most twice the limit across a window boundary, is bounded and accounted for
- * in the default policy (see `core/limit/defaults.ts`).
+ * delete, and `release` a conditional decrement. The cost, at most twice the limit across a window
+ * boundary, is bounded and accounted for in the default policy (see `core/limit/defaults.ts`).
+ *
+ * `release` is required (it came with refunds; kitauth is 0.x): a store without it is refused at
+ * start-up (`rateLimit.store`), and so is an adapter with `hitRateLimit` but no `releaseRateLimit`.
  */
-/** One hit of `hitPair`: the counter's key and window. */
-export interface LimitHit {
-	key: string;
-	windowMs: number;
-}
-
 export interface LimitStore {
 	/**
 	 * Counts one hit on `key`, atomically (concurrent hits from any process each get their own
@@ -67,6 +70,13 @@ export interface LimitStore {
 	 * `<kind>:i:<identifier hash>`, `<kind>:g:<identifier hash>` (the delay gate).
 	 */
 	hit(key: string, windowMs: number, now: number): Promise<LimitCount>;
+	/**
+	 * Takes back one hit on `key`, atomically: subtracts 1 only if the counter's window still ends
+	 * at `resetAt` (the window the hit was counted in: a window that ended and started over keeps
+	 * its count) and its count is above 0; otherwise does nothing (an unknown key is no error and
+	 * is not created).
+	 */
+	release(key: string, resetAt: number): Promise<void>;
 	/**
 	 * Optional: an attempt's two hits in one round trip, atomically as `hit` — `first` (the client
 	 * address), then `second` (the account) only if `first`'s count is at most `firstLimit`
@@ -144,9 +154,10 @@ export interface RateLimitConfig {
 	 */
 	enabled?: boolean;
 	/**
-	 * Where counters live. Default: the adapter, when it implements `hitRateLimit` and
-	 * `resetRateLimit` (kitauth's libSQL adapter does), else memory (one process only: with several
-	 * instances use a shared store such as `kitauth/limit/redis` or `kitauth/limit/postgres`).
+	 * Where counters live. Default: the adapter, when it implements `hitRateLimit`,
+	 * `releaseRateLimit` and `resetRateLimit` (kitauth's libSQL adapter does), else memory (one
+	 * process only: with several instances use a shared store such as `kitauth/limit/redis` or
+	 * `kitauth/limit/postgres`).
 	 */
 	store?: LimitStore;
 	/**
