@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { LimitStore } from '../../src/lib/core/types/limit.js';
+import { testLimiter } from '../unit/limit/support.js';
 
 const T = Date.UTC(2026, 4, 1, 12, 0, 0, 123);
 
@@ -151,3 +152,30 @@ export function describeLimitStorePair(name: string, store: () => LimitStore): v
 	});
 }
 
+/**
+ * The limiter on a store: concurrent attempts from one address are counted exactly, the failures
+ * stay and the successes are refunded (`release`), however they interleave.
+ */
+export function describeLimiterOnStore(name: string, store: () => LimitStore): void {
+	describe(`the limiter on ${name}: one address, many attempts at once`, () => {
+		it('N wrong guesses and M sign-ins at once leave exactly N on the address: successes are refunded', async () => {
+			const address = `198.18.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
+			const { limiter, attempt, clock } = testLimiter({ store: store(), rules: { credentials: { address: { limit: 1000 } } } });
+			// 70 attempts at once, each for its own account: 3 in every 7 sign in (refunded after their
+			// check, as a flow does), interleaved with the 40 that fail.
+			const signsIn = (i: number) => i % 7 < 3;
+			const decisions = await Promise.all(
+				Array.from({ length: 70 }, async (_, i) => {
+					const identifier = `user${i}@example.com`;
+					const decision = await attempt('credentials', address, identifier);
+					if (signsIn(i)) await limiter.succeeded('credentials', identifier, decision);
+					return decision;
+				})
+			);
+			expect(decisions.every((decision) => decision.allowed)).toBe(true);
+			const failures = Array.from({ length: 70 }, (_, i) => i).filter((i) => !signsIn(i)).length;
+			expect(failures).toBe(40);
+			expect((await store().hit(`credentials:a:${address}`, 600_000, clock.time)).count).toBe(failures + 1);
+		});
+	});
+}

@@ -52,18 +52,18 @@ export interface TestLimiter {
 	clock: Clock;
 	recorded: Recorded;
 	shared: LimiterShared;
-	/** `check` with a connection address and optional identifier / headers. */
-	attempt(kind: LimitKind, address: string | undefined, identifier?: string, headers?: HeadersInit): Promise<LimitDecision>;
+	/** `check` with a connection address and optional identifier / headers / device cookie. */
+	attempt(kind: LimitKind, address: string | undefined, identifier?: string, headers?: HeadersInit, device?: string): Promise<LimitDecision>;
 }
 
-export function testLimiter(settings: Omit<RateLimitConfig, 'now'> = {}, clock = new Clock()): TestLimiter {
+export function testLimiter(settings: Omit<RateLimitConfig, 'now'> = {}, clock = new Clock(), secrets: readonly string[] = [SECRET]): TestLimiter {
 	const { logger, recorded } = recordingLogger();
 	const shared = createLimiterShared();
 	const limiter = resolveLimiter({
 		config: { ...settings, now: clock.now },
 		env: {},
 		adapter: undefined,
-		secret: SECRET,
+		secrets,
 		logger,
 		events: { rateLimited: (message) => void recorded.events.push(message) },
 		shared
@@ -73,8 +73,8 @@ export function testLimiter(settings: Omit<RateLimitConfig, 'now'> = {}, clock =
 		clock,
 		recorded,
 		shared,
-		attempt: (kind, address, identifier, headers) => {
-			const attempt: LimitAttempt = { address, headers: new Headers(headers), identifier };
+		attempt: (kind, address, identifier, headers, device) => {
+			const attempt: LimitAttempt = { address, headers: new Headers(headers), identifier, device };
 			return limiter.check(kind, attempt);
 		}
 	};

@@ -11,6 +11,7 @@ import type { Adapter } from '../types/adapter.js';
 import type { EventCallbacks, LoggerInstance } from '../types/config.js';
 import type { ClientAddressOptions, LimitStore, Limiter, RateLimitConfig } from '../types/limit.js';
 import { adapterStore } from './adapter-store.js';
+import { deviceCookies } from './device.js';
 import { keyedHasher } from './hash.js';
 import { createLimiter, createLimiterShared, disabledLimiter, type LimiterShared } from './limiter.js';
 import { resolveRules } from './policy.js';
@@ -20,8 +21,11 @@ export interface ResolveLimiterInput {
 	env: Env;
 	/** The (wrapped) adapter: its counter methods are the default store. */
 	adapter: Adapter | undefined;
-	/** The current secret: the key of the identifier hash. */
-	secret: string;
+	/**
+	 * The configuration's secrets, newest first: the newest keys the identifier hash and signs
+	 * device cookies; the older ones still verify device cookies.
+	 */
+	secrets: readonly string[];
 	logger: LoggerInstance;
 	events: Readonly<Partial<EventCallbacks>>;
 	shared?: LimiterShared;
@@ -63,7 +67,8 @@ export function resolveLimiter(input: ResolveLimiterInput): Limiter {
 		ipv6Prefix,
 		timeout,
 		now,
-		hash: keyedHasher(input.secret),
+		hash: keyedHasher(input.secrets[0]!),
+		devices: deviceCookies(input.secrets),
 		logger,
 		// Fire and forget: events are wrapped (a failing handler is logged), and a flood of refusals
 		// must not wait on audit handlers.
