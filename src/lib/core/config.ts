@@ -173,7 +173,7 @@ export function resolveOptions(config: AuthConfig, resolve: ResolveOptions = {})
 		config: config.rateLimit,
 		env,
 		adapter,
-		secret: secrets[0]!,
+		secrets,
 		logger,
 		events,
 		shared: runtime.limiter

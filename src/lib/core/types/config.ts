@@ -134,7 +134,12 @@ export type CookieKey =
 	| 'nonce'
 	| 'webauthnChallenge'
 	/** kitauth: the address and attempt count of an email sign-in's one-time code (codes only). */
-	| 'emailVerification';
+	| 'emailVerification'
+	/**
+	 * kitauth: the rate limiter's device cookie, proof that this browser signed in to an account
+	 * before (its attempts for that account then have a budget of their own; see `rateLimit`).
+	 */
+	| 'device';
 
 export type CookiesOptions = Record<CookieKey, CookieOption>;
 
@@ -264,7 +269,9 @@ export interface AuthConfig {
 	 *
 	 * Counters live in `store`, by default the adapter's (when it has `hitRateLimit`, as kitauth's
 	 * libSQL adapter does), else this process's memory. Forwarded headers are only read when
-	 * declared in `clientAddress`.
+	 * declared in `clientAddress`. A successful password or code sign-in sets the device cookie
+	 * (`cookies.device`, `authjs.device`): that browser's later attempts for that account have a
+	 * budget of their own, so an attacker cannot lock the account's owner out of it.
 	 */
 	rateLimit?: boolean | RateLimitConfig;
 	/** For framework authors: return the internal response (see `raw`). */
