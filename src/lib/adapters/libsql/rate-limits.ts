@@ -1,7 +1,7 @@
 /**
  * The rate limiter's counters on libSQL: the SQLite statements (`sqlite/counters.ts`) run through
  * the guard like every other write, so a busy database is retried, never answered with a count
- * that was not stored. The hits and resets asked for in one turn of the event loop share one
+ * that was not stored. The hits, refunds and resets asked for in one turn of the event loop share one
  * transaction (`engine/commit-group.ts`): under load one commit serves many sign-in attempts. A
  * counter lost to a power cut costs nothing: no fsync per hit (see `Durability`).
  */
@@ -17,7 +17,7 @@ import type { OneRowStatement } from './engine/local-statements.js';
 import { forOperation } from './errors.js';
 
 export function libsqlCounters(exec: SQLiteExec, client: GuardedClient, guard: Guard, counters: SQLiteTables['rateLimitsTable']): CounterStatements {
-	const { hit, hitPair, reset } = counterStatements(exec.db, counters);
+	const { hit, hitPair, release, reset } = counterStatements(exec.db, counters);
 	// Every counter write of a turn in one relaxed transaction (`commit-group.ts`), retried by the
 	// guard as one; each caller's error names its own operation.
 	const grouped = commitGroup((stmts) => guard.run('rateLimits', () => client.relaxed(() => client.batch(stmts))));
@@ -44,6 +44,9 @@ export function libsqlCounters(exec: SQLiteExec, client: GuardedClient, guard: G
 				])
 			);
 			return [counterRow(a), counterRow(b)];
+		},
+		releaseCounter: async (key, resetAt) => {
+			await write('releaseRateLimit', release([{ key, resetAt }]));
 		},
 		resetCounter: async (key) => {
 			await write('resetRateLimit', reset([{ key }]));

@@ -4,9 +4,10 @@
  * any number of processes each get their own count, and its SET expressions read the row as it
  * was before the statement. An attempt's address and account are one statement too (two such
  * upserts in data-modifying CTEs, the second only while the first's count is within its limit).
+ * A refund is one conditional UPDATE.
  * Built by drizzle once; each call binds its values.
  */
-import { eq, fillPlaceholders, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, gt, inArray, lte, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { CounterRow, CounterStatements } from '../shared/statements.js';
 import type { PgExec } from './statements.js';
@@ -39,6 +40,13 @@ export function pgCounters({ db, query, run }: PgExec, counters: PostgresTables[
 		sql`WITH a AS (${upsert('key', 'resetAt')}), b AS (${second})
 		SELECT a.${column(counters.count)}, a.${column(counters.resetAt)}, b.${column(counters.count)}, b.${column(counters.resetAt)} FROM a LEFT JOIN b ON true`
 	);
+	// A refund: one UPDATE whose WHERE names the hit's window (so it never takes from a window that
+	// started since), under the row lock the hits take too.
+	const release = db
+		.update(counters)
+		.set({ count: sql`${counters.count} - 1` })
+		.where(and(eq(counters.key, sql.placeholder('key')), eq(counters.resetAt, sql.placeholder('resetAt')), gt(counters.count, 0)))
+		.toSQL();
 	const reset = db.delete(counters).where(eq(counters.key, sql.placeholder('key'))).toSQL();
 	const values = (compiled: { params: unknown[] }, given: Record<string, string | number>) => fillPlaceholders(compiled.params, given);
 	const row = (values: unknown[] | undefined, at = 0): CounterRow | undefined =>
@@ -51,6 +59,10 @@ export function pgCounters({ db, query, run }: PgExec, counters: PostgresTables[
 				const given = { key: first.key, resetAt: first.resetAt, now, secondKey: next.key, secondResetAt: next.resetAt, firstLimit: next.firstLimit };
 				const [both] = await query(pair.sql, values(pair, given));
 				return [row(both), row(both, 2)];
+			}),
+		releaseCounter: (key, resetAt) =>
+			run('releaseRateLimit', async () => {
+				await query(release.sql, values(release, { key, resetAt }));
 			}),
 		resetCounter: (key) =>
 			run('resetRateLimit', async () => {

@@ -1,12 +1,14 @@
 /**
- * The rate limiter's counters (kitauth's `hitRateLimit`, `hitRateLimitPair`, `resetRateLimit`,
- * `deleteExpiredRateLimits`), over a dialect's statements: the arguments checked, the windows
+ * The rate limiter's counters (kitauth's `hitRateLimit`, `hitRateLimitPair`, `releaseRateLimit`,
+ * `resetRateLimit`, `deleteExpiredRateLimits`), over a dialect's statements: the arguments checked, the windows
  * turned into their end times, the rows checked on the way back.
  */
 import type { Adapter, RateLimitCounter } from '../../core/types/adapter.js';
 import type { CounterRow, DialectParts, Fail } from './statements.js';
 
-type CounterMethods = Required<Pick<Adapter, 'hitRateLimit' | 'hitRateLimitPair' | 'resetRateLimit' | 'deleteExpiredRateLimits'>>;
+type CounterMethods = Required<
+	Pick<Adapter, 'hitRateLimit' | 'hitRateLimitPair' | 'releaseRateLimit' | 'resetRateLimit' | 'deleteExpiredRateLimits'>
+>;
 
 export function counterMethods({ statements, fail }: DialectParts): CounterMethods {
 	const st = statements.counters;
@@ -33,6 +35,11 @@ export function counterMethods({ statements, fail }: DialectParts): CounterMetho
 				at
 			);
 			return [counted('hitRateLimitPair', a, fail) ?? noRow('hitRateLimitPair', fail), counted('hitRateLimitPair', b, fail)];
+		},
+
+		releaseRateLimit: async (key, resetAt) => {
+			if (!Number.isSafeInteger(resetAt)) throw fail('releaseRateLimit', 'INVALID_ARGUMENT', 'resetAt must be integer milliseconds');
+			await st.releaseCounter(key, resetAt);
 		},
 
 		resetRateLimit: (key) => st.resetCounter(key),

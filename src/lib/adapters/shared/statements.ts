@@ -88,6 +88,11 @@ export interface CounterStatements {
 		second: CounterHit & { firstLimit: number },
 		now: number
 	): Promise<[CounterRow | undefined, CounterRow | undefined]>;
+	/**
+	 * Takes back one hit, in ONE conditional UPDATE: only while the key's window still ends at
+	 * `resetAt` (the window of the hit refunded) and its count is above 0.
+	 */
+	releaseCounter(key: string, resetAt: number): Promise<void>;
 	resetCounter(key: string): Promise<void>;
 	/** Deletes counters whose window ended at or before `now`, in bounded chunks; how many went. */
 	sweepCounters(now: number): Promise<number>;

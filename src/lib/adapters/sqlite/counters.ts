@@ -9,7 +9,7 @@
  * count. Every SET expression reads the row as it was before the statement, so the window test is
  * the same in both assignments.
  */
-import { eq, fillPlaceholders, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, gt, inArray, lte, sql } from 'drizzle-orm';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
 import type { SQLiteExec, SQLiteDb } from './statements.js';
 import type { SQLiteTables } from './tables.js';
@@ -53,6 +53,14 @@ export function counterStatements(db: SQLiteDb, counters: SQLiteTables['rateLimi
 	return {
 		hit: compile<'key' | 'now' | 'resetAt'>([hitQuery]),
 		hitPair: compile<'key' | 'now' | 'resetAt' | 'first' | 'firstLimit'>([hitQuery, { toSQL: () => dialect.sqlToQuery(ifFirstPassed) }]),
+		// A refund: one UPDATE whose WHERE names the hit's window, so it never takes from a window
+		// that started since.
+		release: compile<'key' | 'resetAt'>([
+			db
+				.update(counters)
+				.set({ count: sql`${counters.count} - 1` })
+				.where(and(eq(counters.key, sql.placeholder('key')), eq(counters.resetAt, resetAt), gt(counters.count, 0)))
+		]),
 		reset: compile<'key'>([db.delete(counters).where(eq(counters.key, sql.placeholder('key')))])
 	};
 }
