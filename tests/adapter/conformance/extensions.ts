@@ -27,6 +27,16 @@ export function extensionTests(name: string, target: () => Target): void {
 		await expect(Promise.resolve().then(() => adapter.hitRateLimit('k', -1, 1))).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });
 	});
 
+	test('acquireLease: exactly one of 20 concurrent callers holds it; nobody until it ends; then one again', async () => {
+		const { adapter } = target();
+		const key = `lease:${uid()}`;
+		const first = await Promise.all(Array.from({ length: 20 }, () => adapter.acquireLease(key, 30_000, 5_000)));
+		expect(first.filter(Boolean)).toHaveLength(1);
+		expect(await adapter.acquireLease(key, 30_000, 34_999)).toBe(false);
+		const again = await Promise.all(Array.from({ length: 20 }, () => adapter.acquireLease(key, 30_000, 35_000)));
+		expect(again.filter(Boolean)).toHaveLength(1);
+	});
+
 	test('session cutoffs: none at first; set; a later one wins, an earlier one never moves it back', async () => {
 		const { adapter } = target();
 		const userId = uid();

@@ -7,7 +7,7 @@ import type { Adapter, RateLimitCounter } from '../../core/types/adapter.js';
 import type { CounterRow, DialectParts, Fail } from './statements.js';
 
 type CounterMethods = Required<
-	Pick<Adapter, 'hitRateLimit' | 'hitRateLimitPair' | 'releaseRateLimit' | 'resetRateLimit' | 'deleteExpiredRateLimits'>
+	Pick<Adapter, 'hitRateLimit' | 'hitRateLimitPair' | 'releaseRateLimit' | 'resetRateLimit' | 'deleteExpiredRateLimits' | 'acquireLease'>
 >;
 
 export function counterMethods({ statements, fail }: DialectParts): CounterMethods {
@@ -44,7 +44,15 @@ export function counterMethods({ statements, fail }: DialectParts): CounterMetho
 
 		resetRateLimit: (key) => st.resetCounter(key),
 
-		deleteExpiredRateLimits: (now) => st.sweepCounters(now)
+		deleteExpiredRateLimits: (now) => st.sweepCounters(now),
+
+		// A lease is a counter whose window is the lease: the one hit that starts the window (count
+		// 1) holds it; any hit while it runs counts 2 and more. One conditional upsert, as a hit is.
+		acquireLease: async (key, leaseMs, at) => {
+			checkTimes('acquireLease', at, leaseMs);
+			const row = await st.hitCounter({ key, resetAt: at + Math.ceil(leaseMs) }, at);
+			return (counted('acquireLease', row, fail) ?? noRow('acquireLease', fail)).count === 1;
+		}
 	};
 }
 
