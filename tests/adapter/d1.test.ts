@@ -1,0 +1,53 @@
+/**
+ * The D1 adapter on a real D1 database (workerd through miniflare): the conformance suite on a
+ * database migrated by `wrangler d1 migrations apply` from ./drizzle/sqlite; its `migrate()` and
+ * wrangler agreeing about what is applied.
+ */
+import { afterAll, describe, expect, test } from 'vitest';
+import { D1Adapter, migrate } from '../../src/lib/adapters/d1/index.js';
+import { migrations } from '../../src/lib/adapters/sqlite/migrations.generated.js';
+import { runAdapterConformance } from './conformance.js';
+import { d1RawReads, localD1, type LocalD1 } from './d1-support.js';
+
+const opened: LocalD1[] = [];
+afterAll(async () => {
+	await Promise.all(opened.map((d1) => d1.close()));
+});
+async function fresh(): Promise<LocalD1> {
+	const d1 = await localD1();
+	opened.push(d1);
+	return d1;
+}
+
+runAdapterConformance('D1Adapter (wrangler-migrated)', async () => {
+	const d1 = await fresh();
+	await d1.wranglerApply();
+	return { adapter: D1Adapter(d1.db), db: d1RawReads(d1.db) };
+});
+
+describe('D1 migrations', () => {
+	const all = migrations.map((m) => m.tag);
+
+	test('after `wrangler d1 migrations apply`, migrate() finds nothing to do', async () => {
+		const d1 = await fresh();
+		expect(await d1.wranglerApply()).toContain('0000_authjs_base.sql');
+		expect(await migrate(d1.db)).toEqual({ applied: [], adopted: false });
+	});
+
+	test('after migrate(), wrangler finds nothing to do; the records are wrangler’s', async () => {
+		const d1 = await fresh();
+		expect(await migrate(d1.db)).toEqual({ applied: all, adopted: false });
+		const { results } = await d1.db.prepare('SELECT name FROM d1_migrations ORDER BY id').all<{ name: string }>();
+		expect(results.map((row) => row.name)).toEqual(all.map((tag) => `${tag}.sql`));
+		expect(await d1.wranglerApply()).toMatch(/No migrations to apply/i);
+		expect(await migrate(d1.db)).toEqual({ applied: [], adopted: false });
+	});
+
+	test('two Workers migrating at once: each migration applied once', async () => {
+		const d1 = await fresh();
+		const results = await Promise.all([migrate(d1.db), migrate(d1.db)]);
+		expect(results.flatMap((result) => result.applied).sort()).toEqual(all);
+		const { results: rows } = await d1.db.prepare('SELECT count(*) AS n FROM d1_migrations').all<{ n: number }>();
+		expect(rows[0]?.n).toBe(all.length);
+	});
+});
