@@ -32,5 +32,5 @@ export const COMMON_OPTIONS = {
 	help: { type: 'boolean', short: 'h' }
 } as const satisfies ParseArgsOptionsConfig;
 
-export const COMMON_HELP = `  --cwd <folder>   the app's folder (default: the current one)
-  -h, --help       this help`;
+export const COMMON_HELP = `  --cwd <folder>      the app's folder (default: the current one)
+  -h, --help          this help`;

@@ -58,7 +58,7 @@ reads for the mode) and prints each finding with its fix; exits with 1 when some
 The configuration is read as written in src/auth.ts (a static read): what it computes at run time,
 a provider with a custom id or credentials passed in code are not checked.
 
-  --mode <mode>    which .env files to read (default: production)
+  --mode <mode>       which .env files to read (default: production)
 ${COMMON_HELP}`,
 	options: { ...COMMON_OPTIONS, mode: { type: 'string' } },
 	async run(values, { terminal, cwd, env }) {

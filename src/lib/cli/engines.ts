@@ -64,8 +64,13 @@ const libsql: Engine = {
 	async migrate(env, root) {
 		const source = libsqlSource(env, root);
 		const { migrate } = await libsqlAdapter();
-		const { applied } = await migrate(source);
-		return { where: source.url, applied };
+		try {
+			const { applied } = await migrate(source);
+			return { where: source.url, applied };
+		} catch (error) {
+			// The database's answer (locked, read-only, not kitauth's schema) is for the person, not a bug.
+			throw new UsageError(`migrating ${source.url} failed: ${(error as Error).message}`);
+		}
 	},
 	async state(env, root) {
 		const source = libsqlSource(env, root);

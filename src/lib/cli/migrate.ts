@@ -34,8 +34,8 @@ imports (or --database), the database is DATABASE_URL (and DATABASE_AUTH_TOKEN) 
 environment or the app's .env files, else the file auth.db in the app's folder. Applying them again
 changes nothing.
 
-  --database <id>  the engine: ${ENGINES.map((e) => e.id).join(', ')}
-  --mode <mode>    which .env files to read, as Vite does (default: production)
+  --database <id>     the engine: ${ENGINES.map((e) => e.id).join(', ')}
+  --mode <mode>       which .env files to read, as Vite does (default: production)
 ${COMMON_HELP}`,
 	options: { ...COMMON_OPTIONS, database: { type: 'string' }, mode: { type: 'string' } },
 	async run(values, { terminal, cwd, env }) {

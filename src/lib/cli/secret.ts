@@ -40,8 +40,8 @@ export const secretCommand: Command = {
 Writes a fresh AUTH_SECRET (32 random bytes, base64url) to the app's .env, creating the file when
 it is missing. An AUTH_SECRET already there is kept unless you agree to replace it.
 
-  --yes            replace an existing AUTH_SECRET without asking
-  --raw            print a fresh secret on stdout instead, and write nothing
+  --yes               replace an existing AUTH_SECRET without asking
+  --raw               print a fresh secret on stdout instead, and write nothing
 ${COMMON_HELP}`,
 	options: { ...COMMON_OPTIONS, yes: { type: 'boolean', short: 'y' }, raw: { type: 'boolean' } },
 	async run(values, { terminal, cwd }) {
