@@ -45,14 +45,16 @@ async function libsqlAdapter() {
 		return await import('../adapters/libsql/migrate.js');
 	} catch (error) {
 		if ((error as { code?: string }).code !== 'ERR_MODULE_NOT_FOUND') throw error;
-		throw new UsageError(`The libSQL adapter needs @libsql/client and drizzle-orm, which this app does not have: npm install @libsql/client drizzle-orm (${(error as Error).message.split('\n')[0]})`);
+		throw new UsageError(`The libSQL adapter needs @libsql/client, @libsql/core, libsql and drizzle-orm, which this app does not have: npm install @libsql/client @libsql/core libsql drizzle-orm (${(error as Error).message.split('\n')[0]})`);
 	}
 }
 
 const libsql: Engine = {
 	id: 'libsql',
 	module: 'kitauth/adapters/libsql',
-	packages: ['@libsql/client', 'drizzle-orm'],
+	// @libsql/core and libsql come with @libsql/client, but kitauth imports them too: listed, an
+	// adapter-node build leaves them external instead of bundling the native engine's loader.
+	packages: ['@libsql/client', '@libsql/core', 'libsql', 'drizzle-orm'],
 	config: {
 		imports: ["import { LibSQLAdapter } from 'kitauth/adapters/libsql';"],
 		declarations: [
