@@ -137,7 +137,7 @@ describe.concurrent.each([2, 3] as const)('npx kitauth init on a fresh sv create
 		expect((await kitauth(kit, app, ['init', '--yes', '--providers', 'credentials'])).output).toContain('Nothing to change: kitauth is already set up here.');
 
 		// Production as the app author would run it; doctor agrees.
-		const production = kit === 2 ? { AUTH_TRUST_HOST: 'true', ORIGIN: 'http://127.0.0.1' } : { AUTH_TRUST_HOST: 'true' };
+		const production: Record<string, string> = kit === 2 ? { AUTH_TRUST_HOST: 'true', ORIGIN: 'http://127.0.0.1' } : { AUTH_TRUST_HOST: 'true' };
 		const doctor = await kitauth(kit, app, ['doctor'], production, true);
 		expect(doctor.output).toContain('No problems found.');
 		expect(doctor.code).toBe(0);

@@ -39,6 +39,17 @@ function libsqlSource(env: Variables, root: string): { url: string; authToken?: 
 	return { url: resolved, ...(env['DATABASE_AUTH_TOKEN'] ? { authToken: env['DATABASE_AUTH_TOKEN'] } : {}) };
 }
 
+/** A database URL fit to print: no credentials or query (a file URL as it is). */
+export function printable(url: string): string {
+	if (url.startsWith('file:')) return url;
+	try {
+		const parsed = new URL(url);
+		return `${parsed.protocol}//${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`;
+	} catch {
+		return '(DATABASE_URL, not a URL)';
+	}
+}
+
 /** The libSQL adapter's module, or a message naming the packages to install. */
 async function libsqlAdapter() {
 	try {
@@ -68,18 +79,18 @@ const libsql: Engine = {
 		const { migrate } = await libsqlAdapter();
 		try {
 			const { applied } = await migrate(source);
-			return { where: source.url, applied };
+			return { where: printable(source.url), applied };
 		} catch (error) {
 			// The database's answer (locked, read-only, not kitauth's schema) is for the person, not a bug.
-			throw new UsageError(`migrating ${source.url} failed: ${(error as Error).message}`);
+			throw new UsageError(`migrating ${printable(source.url)} failed: ${(error as Error).message}`);
 		}
 	},
 	async state(env, root) {
 		const source = libsqlSource(env, root);
 		const file = /^file:(.*)$/.exec(source.url)?.[1];
-		if (file !== undefined && !existsSync(file)) return { where: source.url, missing: true, pending: [] };
+		if (file !== undefined && !existsSync(file)) return { where: printable(source.url), missing: true, pending: [] };
 		const { pendingMigrations } = await libsqlAdapter();
-		return { where: source.url, pending: await pendingMigrations(source) };
+		return { where: printable(source.url), pending: await pendingMigrations(source) };
 	}
 };
 

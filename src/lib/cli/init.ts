@@ -27,12 +27,9 @@ export async function choose(values: Record<string, unknown>, terminal: Terminal
 	const providers = parseProviders(
 		typeof values['providers'] === 'string'
 			? values['providers']
-			: values['yes']
-				? 'credentials'
-				: await terminal.ask(`Sign-in methods, comma-separated (${presetIds().join(', ')}) [credentials]:`, 'credentials')
+			: await terminal.ask(`Sign-in methods, comma-separated (${presetIds().join(', ')}) [credentials]:`, 'credentials')
 	);
-	const database =
-		typeof values['database'] === 'string' ? values['database'] : values['yes'] ? 'libsql' : await terminal.ask('Database (libsql, none) [libsql]:', 'libsql');
+	const database = typeof values['database'] === 'string' ? values['database'] : await terminal.ask('Database (libsql, none) [libsql]:', 'libsql');
 	const engine = database === 'none' ? undefined : engineById(database);
 	const needing = providers.filter((p) => p.needsDatabase);
 	if (!engine && needing.length) throw new UsageError(`${needing.map((p) => p.id).join(', ')} need${needing.length > 1 ? '' : 's'} a database: choose --database libsql.`);
@@ -70,7 +67,7 @@ async function addHook(project: Project, terminal: Terminal): Promise<boolean> {
 		return false;
 	}
 	project.write(path, edit.text);
-	terminal.say(`  ${edit.kind === 'create' ? 'created' : `merged into ${path}: ${edit.how}`}${edit.kind === 'create' ? `: ${path}` : ''}`);
+	terminal.say(edit.kind === 'create' ? `  created: ${path}` : `  merged into ${path}: ${edit.how}`);
 	return true;
 }
 
@@ -80,7 +77,9 @@ function indent(text: string): string {
 
 async function installPackages(project: Project, terminal: Terminal, choices: Choices): Promise<boolean> {
 	const needed = ['kitauth', ...(choices.engine?.packages ?? [])].filter((name) => !hasDependency(project, name));
-	const dev = choices.providers.some((p) => p.id === 'credentials') && !hasDependency(project, '@types/node') ? ['@types/node'] : [];
+	// Node's types, for what the generated code uses of Node (process.env, node:crypto).
+	const usesNode = choices.engine !== undefined || choices.providers.some((p) => p.id === 'credentials');
+	const dev = usesNode && !hasDependency(project, '@types/node') ? ['@types/node'] : [];
 	const commands = [needed.length ? installCommand(project.packageManager, needed) : undefined, dev.length ? installCommand(project.packageManager, dev, true) : undefined].filter(
 		(c): c is string[] => c !== undefined
 	);

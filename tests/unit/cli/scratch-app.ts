@@ -24,7 +24,7 @@ export function scratchApp(kit: 2 | 3 = 3, extra: Record<string, string> = {}): 
 		JSON.stringify({
 			name: 'scratch',
 			type: 'module',
-			dependencies: { kitauth: '^0.1.0', '@libsql/client': '^0.18.0', 'drizzle-orm': '^0.45.4' },
+			dependencies: { kitauth: '^0.1.0', '@libsql/client': '^0.18.0', '@libsql/core': '^0.18.0', libsql: '^0.5.29', 'drizzle-orm': '^0.45.4' },
 			devDependencies: { '@sveltejs/kit': kit === 3 ? '^3.2.0' : '^2.63.0', '@types/node': '^24', ...extra }
 		})
 	);
