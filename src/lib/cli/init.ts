@@ -128,6 +128,7 @@ export async function init(project: Project, terminal: Terminal, choices: Choice
 	const next = [
 		...oauth.map((p) => `Set ${envPrefix(p.id)}_ID and ${envPrefix(p.id)}_SECRET in .env (callback URL: <your site>/auth/callback/${p.id}).`),
 		...(choices.providers.some((p) => p.id === 'credentials') ? [`Finish ${PASSWORDS_FILE}: findUserByEmail() finds nobody yet.`] : []),
+		...(choices.engine && !/auth\.db/.test(project.read('.gitignore') ?? '') ? ['Keep the database out of git: add auth.db* to .gitignore.'] : []),
 		'Sign in at /signin; check the set-up with npx kitauth doctor.'
 	];
 	terminal.say(`Next:\n${next.map((line) => `  - ${line}`).join('\n')}`);

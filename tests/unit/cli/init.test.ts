@@ -37,6 +37,7 @@ describe('kitauth init', () => {
 		expect(read(a, '.env')).toMatch(/^AUTH_SECRET=[\w-]{43}\n$/);
 		expect(first.terminal.text()).toContain('0004_kitauth_session_cutoffs');
 		expect(first.terminal.text()).toContain('Set AUTH_GITHUB_ID and AUTH_GITHUB_SECRET');
+		expect(first.terminal.text()).toContain('Keep the database out of git: add auth.db* to .gitignore.');
 		// Nothing secret on stdout.
 		expect(first.terminal.text()).not.toContain(read(a, '.env').slice('AUTH_SECRET='.length, -1));
 
@@ -181,4 +182,24 @@ test('a database migrate cannot bring up to date is a message, not a stack trace
 	expect(code).toBe(2);
 	expect(terminal.errors[0]).toMatch(/^kitauth migrate: migrating file:.*auth\.db failed: .*the existing table "user" is not Auth\.js's/);
 	expect(terminal.text()).not.toMatch(/\n\s+at /);
+});
+
+describe('kitauth --help', () => {
+	test('each command has its help (exit 0); no command or an unknown one shows the overview (exit 2)', async () => {
+		const { main } = await import('../../../src/lib/cli/main.js');
+		for (const name of ['init', 'secret', 'migrate', 'doctor']) {
+			const terminal = recorder();
+			expect(await main([name, '--help'], terminal, {})).toBe(0);
+			expect(terminal.out[0]).toMatch(new RegExp(`^Usage: kitauth ${name}\\b`));
+			expect(terminal.out[0]).toContain('--cwd <folder>');
+		}
+		const overview = recorder();
+		expect(await main(['--help'], overview, {})).toBe(0);
+		expect(overview.out[0]).toMatch(/^Usage: npx kitauth <command> \[options\]\n\nCommands:\n {2}init {5}add kitauth/);
+		const none = recorder();
+		expect(await main([], none, {})).toBe(2);
+		const unknown = recorder();
+		expect(await main(['deploy'], unknown, {})).toBe(2);
+		expect(unknown.errors[0]).toMatch(/^Unknown command "deploy"\.\n\nUsage: npx kitauth/);
+	});
 });
