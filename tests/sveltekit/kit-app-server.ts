@@ -239,9 +239,15 @@ export async function startFixture(fixture: Fixture, env: Record<string, string>
 /**
  * `vite dev` of an app in `cwd` (its vite.config and, on SvelteKit 2, svelte.config.js there) on
  * 127.0.0.1, run by the Node that runs the tests, with none of the test process's AUTH_*
- * variables. Up once `probe` answers at all: what it answers is the test's business.
+ * variables (`env` adds to its environment). Up once `probe` answers at all: what it answers is
+ * the test's business.
  */
-export async function startDevServer(vite: string, cwd: string, probe: string): Promise<Omit<RunningApp, 'databaseUrl'>> {
+export async function startDevServer(
+	vite: string,
+	cwd: string,
+	probe: string,
+	env: Record<string, string> = {}
+): Promise<Omit<RunningApp, 'databaseUrl'>> {
 	const port = await freePort();
 	return serve({
 		args: [vite, 'dev', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
@@ -249,7 +255,7 @@ export async function startDevServer(vite: string, cwd: string, probe: string): 
 		port,
 		probe,
 		ready: () => true,
-		env: {}
+		env
 	});
 }
 

@@ -1,6 +1,7 @@
 import type { RequestEvent } from '@sveltejs/kit';
 import { type AuthConfig, type AuthServer, lazyAuthServer } from '../core/index.js';
 import { appBase } from './app-base.js';
+import { createBindingsReader } from './bindings.js';
 import { kitEnv } from './env.js';
 import type { SvelteKitAuthConfig, SvelteKitAuthConfigInput } from './types.js';
 
@@ -22,5 +23,10 @@ export function createServerGetter(input: SvelteKitAuthConfigInput): (event: Req
 		return mapped;
 	};
 	const lazy = typeof input === 'function' ? async (event: RequestEvent) => effective(await input(event)) : effective(input);
-	return lazyAuthServer(lazy, { env: kitEnv });
+	const bindings = createBindingsReader();
+	const servers = lazyAuthServer(lazy, { env: () => kitEnv(bindings.variables()) });
+	return async (event) => {
+		await bindings.read(event);
+		return servers(event);
+	};
 }
