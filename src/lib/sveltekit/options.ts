@@ -1,4 +1,5 @@
 import type { RequestEvent } from '@sveltejs/kit';
+import { DEV } from 'esm-env';
 import { type AuthConfig, type AuthServer, lazyAuthServer } from '../core/index.js';
 import { appBase } from './app-base.js';
 import { createBindingsReader } from './bindings.js';
@@ -24,7 +25,9 @@ export function createServerGetter(input: SvelteKitAuthConfigInput): (event: Req
 	};
 	const lazy = typeof input === 'function' ? async (event: RequestEvent) => effective(await input(event)) : effective(input);
 	const bindings = createBindingsReader();
-	const servers = lazyAuthServer(lazy, { env: () => kitEnv(bindings.variables()) });
+	// Under `vite dev` (not in a production build, whatever NODE_ENV says), an email provider with
+	// no server keeps its messages in the development outbox.
+	const servers = lazyAuthServer(lazy, { env: () => kitEnv(bindings.variables()), devOutbox: DEV });
 	return async (event) => {
 		await bindings.read(event);
 		return servers(event);
