@@ -142,11 +142,11 @@ export async function run(args: string[], cwd: string, what: string, env: Record
 	if (code !== 0) throw new Error(`${what} failed (${code}):\n${output()}`);
 }
 
-/** `vite build` of the fixture (after its `prepare`). */
-export async function buildFixture(fixture: Fixture): Promise<{ ms: number }> {
+/** `vite build` of the fixture (after its `prepare`); `env` adds to the build's environment. */
+export async function buildFixture(fixture: Fixture, env: Record<string, string> = {}): Promise<{ ms: number }> {
 	const started = performance.now();
 	await fixture.prepare?.();
-	await run(fixture.build, fixture.cwd, 'vite build of the fixture');
+	await run(fixture.build, fixture.cwd, 'vite build of the fixture', env);
 	return { ms: Math.round(performance.now() - started) };
 }
 
@@ -209,9 +209,12 @@ export interface RunningApp {
 	stop: () => Promise<void>;
 }
 
-/** Starts the built fixture and waits until it answers; `env` adds to its environment. */
-export async function startFixture(fixture: Fixture, env: Record<string, string> = {}): Promise<RunningApp> {
-	const port = await freePort();
+/**
+ * Starts the built fixture and waits until it answers; `env` adds to its environment. On `port`
+ * when given (for tests that must know the app's origin before it starts), else a free one.
+ */
+export async function startFixture(fixture: Fixture, env: Record<string, string> = {}, port?: number): Promise<RunningApp> {
+	port ??= await freePort();
 	const dir = mkdtempSync(join(tmpdir(), 'kitauth-kit-app-'));
 	const databaseUrl = `file:${join(dir, 'auth.db')}`;
 	const server = await serve({

@@ -8,6 +8,7 @@ import { type AuthOptions, createRuntime, resolveOptions, type ResolveOptions } 
 import { type AuthContext, actionUrl, createContext, withParams } from './context.js';
 import { outboxPage, outboxPath } from './flows/email/outbox.js';
 import { accessToken } from './flows/oauth/access-token.js';
+import { formPostCallbacks } from './flows/oauth/form-post.js';
 import { flowOf } from './flows/index.js';
 import { listPasskeys, type PasskeyRemoval, removePasskey, renamePasskey } from './flows/webauthn/manage.js';
 import { credentialsChanged, endUserSessions, type SessionsEnded, sessionUserId } from './session/end.js';
@@ -56,6 +57,7 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 
 	return Object.freeze({
 		basePath: options.basePath,
+		formPostCallbacks: formPostCallbacks(options),
 		serves: (pathname: string) =>
 			pathname === options.basePath ||
 			pathname.startsWith(`${options.basePath}/`) ||
