@@ -123,7 +123,7 @@ const DAY = 24 * 60 * 60;
 export const defaultSessionCallback: CallbacksOptions['session'] = ({ session }) => ({
 	user: { name: session.user?.name, email: session.user?.email, image: session.user?.image },
 	expires: session.expires,
-	...(session.error === undefined ? {} : { error: session.error })
+	...(typeof session.error === 'string' ? { error: session.error } : {})
 });
 
 /** The `jwt` callback when none is configured: the token as it is (session reads skip diffing it). */

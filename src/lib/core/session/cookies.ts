@@ -86,7 +86,7 @@ export function parseCookieHeader(header: string | null): Record<string, string>
 }
 
 /** A percent-encoded value decoded; kept as it is when it does not decode. */
-export function safeDecode(value: string): string {
+function safeDecode(value: string): string {
 	if (!value.includes('%')) return value;
 	try {
 		return decodeURIComponent(value);
