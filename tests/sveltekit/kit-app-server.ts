@@ -209,10 +209,7 @@ export interface RunningApp {
 	stop: () => Promise<void>;
 }
 
-/**
- * Starts the built fixture and waits until it answers; `env` adds to its environment. On `port`
- * when given (for tests that must know the app's origin before it starts), else a free one.
- */
+/** Starts the built fixture (on `port`, else a free one) and waits until it answers; `env` adds to its environment. */
 export async function startFixture(fixture: Fixture, env: Record<string, string> = {}, port?: number): Promise<RunningApp> {
 	port ??= await freePort();
 	const dir = mkdtempSync(join(tmpdir(), 'kitauth-kit-app-'));
@@ -241,16 +238,10 @@ export async function startFixture(fixture: Fixture, env: Record<string, string>
 
 /**
  * `vite dev` of an app in `cwd` (its vite.config and, on SvelteKit 2, svelte.config.js there) on
- * 127.0.0.1, run by the Node that runs the tests, with none of the test process's AUTH_*
- * variables (`env` adds to its environment). Up once `probe` answers at all: what it answers is
- * the test's business.
+ * 127.0.0.1, run by the Node that runs the tests, with none of the test process's AUTH_* variables
+ * (`env` adds to them). Up once `probe` answers at all: what it answers is the test's business.
  */
-export async function startDevServer(
-	vite: string,
-	cwd: string,
-	probe: string,
-	env: Record<string, string> = {}
-): Promise<Omit<RunningApp, 'databaseUrl'>> {
+export async function startDevServer(vite: string, cwd: string, probe: string, env: Record<string, string> = {}): Promise<Omit<RunningApp, 'databaseUrl'>> {
 	const port = await freePort();
 	return serve({
 		args: [vite, 'dev', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
