@@ -27,17 +27,19 @@ export function createFormPostCheck(): {
 	answer(event: RequestEvent): Response | undefined;
 	check(event: RequestEvent, server: AuthServer): Promise<void>;
 } {
-	const nonce = crypto.randomUUID();
+	// Made at the first probe: Workers allow no random values at start-up (module scope).
+	let nonce: string | undefined;
 	const probed = new Set<string>();
 	return {
 		answer: (event) =>
-			event.request.method === 'POST' && event.request.headers.get(PROBE_HEADER) === nonce
+			nonce !== undefined && event.request.method === 'POST' && event.request.headers.get(PROBE_HEADER) === nonce
 				? new Response(null, { status: 204, headers: { [PROBE_HEADER]: 'reached' } })
 				: undefined,
 		async check(event, server) {
 			for (const callback of server.formPostCallbacks) {
 				if (probed.has(callback.origin)) continue;
 				probed.add(callback.origin);
+				nonce ??= crypto.randomUUID();
 				if (await refused(event, callback, nonce)) console.warn(formPostWarning(callback, VERSION));
 			}
 		}
