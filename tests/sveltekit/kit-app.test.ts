@@ -5,7 +5,8 @@
  * The fixture runs under `paths.base` `/base` with a user `basePath` of `/api/auth` (endpoints at
  * `/base/api/auth/*`), a lazy config on database sessions (libSQL, a temporary file), and two
  * misconfigured instances: `/base/broken/*` (an OIDC provider with neither issuer nor endpoints)
- * and `/base/untrusted/*` (the same store, `trustHost: false`).
+ * and `/base/untrusted/*` (the same store, `trustHost: false`). (`/base/mailless/*`, an email
+ * provider without a server, is tests/sveltekit/dev-outbox.test.ts's.)
  */
 import { createHash } from 'node:crypto';
 import { type Client, createClient } from '@libsql/client';

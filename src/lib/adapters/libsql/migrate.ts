@@ -19,7 +19,7 @@ import { getTableColumns, getTableName } from 'drizzle-orm';
 import { configOf, resolveClient, type LibSQLSource } from './engine/client.js';
 import { LibSQLAdapterError, driverError, errorCode, isBusy } from './errors.js';
 import { createGuard } from './engine/guard.js';
-import { ADDED_LATER, DEFAULT_MIGRATIONS_TABLE, ifNotExists, type MigrateResult, quote, splitStatements } from '../shared/migrations.js';
+import { ADDED_LATER, DEFAULT_MIGRATIONS_TABLE, type EmbeddedMigration, ifNotExists, type MigrateResult, quote, splitStatements } from '../shared/migrations.js';
 import { migrations } from '../sqlite/migrations.generated.js';
 import { accounts, authenticators, sessions, users, verificationTokens } from '../sqlite/schema.js';
 
@@ -60,7 +60,7 @@ function migrateClient(
 
 	return guard.run('migrate', async () => {
 		const before = await lastApplied(client, tableName);
-		const pending = migrations.filter((m) => before === undefined || before < m.when);
+		const pending = pendingAfter(before);
 		if (pending.length === 0) return { applied: [], adopted: false };
 		const adopt = before === undefined && (await tableExists(client, getTableName(users)));
 		if (adopt) await checkAdoptable(client);
@@ -88,6 +88,24 @@ function migrateClient(
 		}
 		return { applied: pending.map((m) => m.tag), adopted: adopt };
 	});
+}
+
+/**
+ * Tags of the migrations `source` has not applied yet, without changing it (`kitauth doctor`).
+ * A database that was never migrated has them all pending.
+ */
+export async function pendingMigrations(source: LibSQLSource, options: MigrateOptions = {}): Promise<string[]> {
+	const client = resolveClient(source, options.busyTimeout ?? 5000);
+	try {
+		return pendingAfter(await lastApplied(client, options.migrationsTable ?? DEFAULT_MIGRATIONS_TABLE)).map((m) => m.tag);
+	} finally {
+		if (configOf(source) !== undefined) client.close();
+	}
+}
+
+/** The embedded migrations newer than the newest record (drizzle's rule). */
+function pendingAfter(before: number | undefined): readonly EmbeddedMigration[] {
+	return migrations.filter((m) => before === undefined || before < m.when);
 }
 
 /** `created_at` of the newest record: what drizzle's migrator compares with. */
