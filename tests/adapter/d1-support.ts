@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { getPlatformProxy } from 'wrangler';
-import type { D1Binding } from '../../src/lib/adapters/d1/index.js';
+import type { D1Binding, D1Statement } from '../../src/lib/adapters/d1/index.js';
 import type { ConformanceDb } from './conformance.js';
 import { rawReads } from './support.js';
 
@@ -58,7 +58,7 @@ export async function localD1(): Promise<LocalD1> {
 	// wrangler's own local platform (miniflare inside), on the state `--persist-to dir` keeps.
 	const open = () => getPlatformProxy<{ DB: D1Binding }>({ configPath: config, persist: { path: join(dir, 'v3') }, remoteBindings: false, envFiles: [] });
 	let proxy = await open();
-	const current = { db: proxy.env.DB };
+	const current = { db: oneAtATime(proxy.env.DB) };
 	return {
 		get db() {
 			return current.db;
@@ -67,13 +67,41 @@ export async function localD1(): Promise<LocalD1> {
 			await proxy.dispose();
 			const output = await runWrangler(['d1', 'migrations', 'apply', 'DB', '--local', '--persist-to', dir, '--config', config], dir);
 			proxy = await open();
-			current.db = proxy.env.DB;
+			current.db = oneAtATime(proxy.env.DB);
 			return output;
 		},
 		async close() {
 			await proxy.dispose();
 			rmSync(dir, { recursive: true, force: true });
 		}
+	};
+}
+
+/**
+ * The binding as the tests use it: statements are built here and sent to workerd when they run,
+ * one call at a time. miniflare's proxy of a binding into Node sometimes fails an assertion of its
+ * own (in its `hydrate`) when many calls with statement objects cross it at once; a Worker calls
+ * D1 with no proxy, and D1 runs one statement at a time anyway (a database is one Durable
+ * Object), so each call stays the unit it is (a statement, or a batch as one transaction).
+ */
+function oneAtATime(remote: D1Binding): D1Binding {
+	let queue: Promise<unknown> = Promise.resolve();
+	const serial = <T>(call: () => Promise<T>): Promise<T> => {
+		const next = queue.then(call, call);
+		queue = next.catch(() => {});
+		return next;
+	};
+	const statement = (sql: string, args: unknown[]): D1Statement & { toRemote(): D1Statement } => ({
+		bind: (...values) => statement(sql, values),
+		raw: <T>() => serial(() => remote.prepare(sql).bind(...args).raw<T>()),
+		all: <T>() => serial(() => remote.prepare(sql).bind(...args).all<T>()),
+		run: () => serial(() => remote.prepare(sql).bind(...args).run()),
+		toRemote: () => remote.prepare(sql).bind(...args)
+	});
+	return {
+		prepare: (sql) => statement(sql, []),
+		batch: <T>(statements: D1Statement[]) =>
+			serial(() => remote.batch<T>(statements.map((one) => (one as ReturnType<typeof statement>).toRemote())))
 	};
 }
 

@@ -3,11 +3,14 @@
  * database migrated by `wrangler d1 migrations apply` from ./drizzle/sqlite; its `migrate()` and
  * wrangler agreeing about what is applied.
  */
-import { afterAll, describe, expect, test } from 'vitest';
+import { afterAll, describe, expect, test, vi } from 'vitest';
 import { D1Adapter, migrate } from '../../src/lib/adapters/d1/index.js';
 import { migrations } from '../../src/lib/adapters/sqlite/migrations.generated.js';
 import { runAdapterConformance } from './conformance.js';
 import { d1RawReads, localD1, type LocalD1 } from './d1-support.js';
+
+// Each wrangler run (the CLI, then workerd restarted on its state) takes seconds; more on a busy machine.
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 
 const opened: LocalD1[] = [];
 afterAll(async () => {
