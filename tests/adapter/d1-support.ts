@@ -21,6 +21,8 @@ const DATABASE_ID = '00000000-0000-4000-8000-00000000d1d1';
 
 export interface LocalD1 {
 	db: D1Binding;
+	/** The binding as miniflare's proxy gives it (the Sessions API included). */
+	raw: unknown;
 	/** `wrangler d1 migrations apply` on this database (stopped and reopened around it). */
 	wranglerApply(): Promise<string>;
 	close(): Promise<void>;
@@ -62,6 +64,9 @@ export async function localD1(): Promise<LocalD1> {
 	return {
 		get db() {
 			return current.db;
+		},
+		get raw() {
+			return proxy.env.DB;
 		},
 		async wranglerApply() {
 			await proxy.dispose();

@@ -4,7 +4,9 @@
  * wrangler agreeing about what is applied.
  */
 import { afterAll, describe, expect, test, vi } from 'vitest';
-import { D1Adapter, migrate } from '../../src/lib/adapters/d1/index.js';
+import { D1Adapter, d1Session, migrate, type D1WithSessions } from '../../src/lib/adapters/d1/index.js';
+import type { AdapterUser } from '../../src/lib/core/types/models.js';
+import { newSession, newUser } from './conformance/fixtures.js';
 import { migrations } from '../../src/lib/adapters/sqlite/migrations.generated.js';
 import { runAdapterConformance } from './conformance.js';
 import { d1RawReads, localD1, type LocalD1 } from './d1-support.js';
@@ -52,5 +54,31 @@ describe('D1 migrations', () => {
 		expect(results.flatMap((result) => result.applied).sort()).toEqual(all);
 		const { results: rows } = await d1.db.prepare('SELECT count(*) AS n FROM d1_migrations').all<{ n: number }>();
 		expect(rows[0]?.n).toBe(all.length);
+	});
+});
+
+describe('D1 read replicas (the Sessions API)', () => {
+	test('a session created on one request is read on the next, on a session starting at the bookmark the first ended at', async () => {
+		const d1 = await fresh();
+		await migrate(d1.db);
+		const database = d1.raw as D1WithSessions;
+		const signIn = d1Session(database, undefined);
+		const adapter = D1Adapter(signIn);
+		const user = await adapter.createUser(newUser() as AdapterUser);
+		const session = await adapter.createSession(newSession(user.id));
+		const bookmark = await signIn.getBookmark();
+		expect(bookmark).toEqual(expect.any(String));
+		const next = D1Adapter(d1Session(database, bookmark));
+		expect(await next.getSessionAndUser(session.sessionToken)).toEqual({ session, user });
+	});
+
+	test('a bookmark that is not one (a hostile cookie) is ignored: the read starts unconstrained', async () => {
+		const d1 = await fresh();
+		await migrate(d1.db);
+		const database = d1.raw as D1WithSessions;
+		for (const bookmark of ["' OR 1=1 --", 'x'.repeat(10_000), '', 'first-primary']) {
+			const adapter = D1Adapter(d1Session(database, bookmark));
+			expect(await adapter.getSessionAndUser('no-such-token')).toBeNull();
+		}
 	});
 });

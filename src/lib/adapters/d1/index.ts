@@ -45,5 +45,6 @@ export { D1AdapterError, type D1AdapterErrorCode } from './errors.js';
 export { DEFAULT_D1_MIGRATIONS_TABLE, migrate, type D1MigrateOptions } from './migrate.js';
 export type { MigrateResult } from '../shared/migrations.js';
 export type { D1Binding, D1Statement } from './client.js';
+export { d1Session, type D1SessionBinding, type D1WithSessions } from './replicas.js';
 export type { SQLiteTables as D1Tables } from '../sqlite/tables.js';
 export { accounts, authenticators, rateLimits, sessionCutoffs, sessions, users, verificationTokens } from '../sqlite/schema.js';
