@@ -1,13 +1,12 @@
 /**
  * App servers as OS processes, for the scale-out tests: a worker script (one of
  * tests/support/*-worker.ts, served by `app-server.ts`) started with Node 24's type stripping,
- * its port read from its first line, its stderr kept; and a browser behind a load balancer that
- * sends each request over HTTP to the process the test picks.
+ * its port read from its first line, its stderr kept; and each process as a handler of requests
+ * sent to it over HTTP.
  */
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import { TestClient } from './client.js';
 
 const hook = fileURLToPath(new URL('./ts-svelte-import-hook.ts', import.meta.url));
 
@@ -50,19 +49,11 @@ export async function stopAppProcess(app: AppProcess): Promise<void> {
 	await exited;
 }
 
-/**
- * A browser on the site `origin` behind a load balancer: `route.to` says which process gets its
- * next request. The request goes there over HTTP as it is (path, query, headers, body).
- */
-export function balancedBrowser(first: AppProcess, origin: string): { client: TestClient; route: { to: AppProcess } } {
-	const route = { to: first };
-	const client = new TestClient(
-		async (request) => {
-			const url = new URL(request.url);
-			const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
-			return fetch(`${route.to.origin}${url.pathname}${url.search}`, { method: request.method, headers: request.headers, body, redirect: 'manual' });
-		},
-		{ origin }
-	);
-	return { client, route };
+/** A process as a handler of the site's requests: each sent to it over HTTP as it is (path, query, headers, body). */
+export function httpHandler(app: AppProcess): (request: Request) => Promise<Response> {
+	return async (request) => {
+		const url = new URL(request.url);
+		const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
+		return fetch(`${app.origin}${url.pathname}${url.search}`, { method: request.method, headers: request.headers, body, redirect: 'manual' });
+	};
 }
