@@ -13,27 +13,25 @@ import { migrations } from '../../src/lib/adapters/postgres/migrations.generated
 import type { AdapterUser } from '../../src/lib/core/types/models.js';
 import { authSchemaDDL, pgAuthSchema, startPostgres, type PostgresCluster } from '../support/postgres.js';
 import { newAccount, newAuthenticator, newSession, newToken, newUser } from './conformance/fixtures.js';
+import { databaseMaker } from './postgres-support.js';
 
 let cluster: PostgresCluster;
-let admin: pg.Pool;
+let databases: ReturnType<typeof databaseMaker>;
 const pools: pg.Pool[] = [];
-let databases = 0;
 
 beforeAll(async () => {
 	cluster = await startPostgres();
-	admin = new pg.Pool({ connectionString: cluster.connectionString, max: 1 });
+	databases = databaseMaker(cluster, 'authjs');
 });
 
 afterAll(async () => {
 	await Promise.all(pools.map((pool) => pool.end()));
-	await admin?.end();
+	await databases?.end();
 	cluster?.stop();
 });
 
 async function freshPool(): Promise<pg.Pool> {
-	const name = `authjs_${++databases}`;
-	await admin.query(`CREATE DATABASE ${name}`);
-	const pool = new pg.Pool({ connectionString: cluster.connectionString.replace(/\/postgres$/, `/${name}`), max: 4 });
+	const pool = new pg.Pool({ connectionString: await databases.fresh(), max: 4 });
 	pools.push(pool);
 	return pool;
 }

@@ -14,6 +14,7 @@ import { migrate } from '../../src/lib/adapters/postgres/index.js';
 import * as schema from '../../src/lib/adapters/postgres/schema.js';
 import { startPostgres, type PostgresCluster } from '../support/postgres.js';
 import { runDrizzleKit } from './drizzle-kit.js';
+import { databaseMaker } from './postgres-support.js';
 
 const { folder } = dialects.postgres;
 const journal = JSON.parse(readFileSync(resolve(folder, 'meta/_journal.json'), 'utf8')) as { entries: { tag: string; when: number }[] };
@@ -23,27 +24,22 @@ const expectedRecords = journal.entries.map(({ tag, when }) => ({
 }));
 
 let cluster: PostgresCluster;
-let admin: pg.Pool;
+let databases: ReturnType<typeof databaseMaker>;
 const pools: pg.Pool[] = [];
-let databases = 0;
 
 beforeAll(async () => {
 	cluster = await startPostgres();
-	admin = new pg.Pool({ connectionString: cluster.connectionString, max: 1 });
+	databases = databaseMaker(cluster, 'migrate');
 });
 
 afterAll(async () => {
 	await Promise.all(pools.map((pool) => pool.end()));
-	await admin?.end();
+	await databases?.end();
 	cluster?.stop();
 });
 
 /** A fresh, empty database: its URL. */
-async function freshDatabase(): Promise<string> {
-	const name = `migrate_${++databases}`;
-	await admin.query(`CREATE DATABASE ${name}`);
-	return cluster.connectionString.replace(/\/postgres$/, `/${name}`);
-}
+const freshDatabase = () => databases.fresh();
 
 function poolOn(url: string): pg.Pool {
 	const pool = new pg.Pool({ connectionString: url, max: 2 });

@@ -49,3 +49,17 @@ export function pgRawReads(client: Queryable): ConformanceDb {
 		}
 	};
 }
+
+/** Fresh, empty databases on one cluster, each a URL (named `prefix_1`, `prefix_2`, …). */
+export function databaseMaker(cluster: { connectionString: string }, prefix: string): { fresh(): Promise<string>; end(): Promise<void> } {
+	const admin = new pg.Pool({ connectionString: cluster.connectionString, max: 1 });
+	let made = 0;
+	return {
+		async fresh() {
+			const name = `${prefix}_${++made}`;
+			await admin.query(`CREATE DATABASE ${name}`);
+			return cluster.connectionString.replace(/\/postgres$/, `/${name}`);
+		},
+		end: () => admin.end()
+	};
+}

@@ -11,6 +11,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { migrate as migrateLibSQL } from '../../src/lib/adapters/libsql/index.js';
 import { migrate as migratePostgres } from '../../src/lib/adapters/postgres/index.js';
+import { databaseMaker } from '../adapter/postgres-support.js';
 import { tempDatabase, type TempDatabase } from '../adapter/support.js';
 import { type AppProcess, httpHandler, startAppProcess, stopAppProcess } from '../support/app-process.js';
 import type { EngineJob } from '../support/engine-app-worker.js';
@@ -40,10 +41,9 @@ afterAll(() => {
 });
 
 async function postgresDatabase(name: string): Promise<Shared> {
-	const admin = new pg.Pool({ connectionString: cluster!.connectionString, max: 1 });
-	await admin.query(`CREATE DATABASE ${name}`);
-	await admin.end();
-	const url = cluster!.connectionString.replace(/\/postgres$/, `/${name}`);
+	const maker = databaseMaker(cluster!, name);
+	const url = await maker.fresh();
+	await maker.end();
 	const pool = new pg.Pool({ connectionString: url, max: 2 });
 	await migratePostgres(pool);
 	return {

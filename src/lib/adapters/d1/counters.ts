@@ -4,7 +4,7 @@
  * statement, so concurrent hits from any Worker each get their own count.
  */
 import type { CounterRow, CounterStatements } from '../shared/statements.js';
-import { type CounterStatement, counterStatements, sweepCounters } from '../sqlite/counters.js';
+import { type CounterStatement, counterStatements, pairValues, sweepCounters } from '../sqlite/counters.js';
 import type { SQLiteExec } from '../sqlite/statements.js';
 import type { SQLiteTables } from '../sqlite/tables.js';
 import type { D1Binding } from './client.js';
@@ -19,13 +19,7 @@ export function d1Counters(exec: SQLiteExec, binding: D1Binding, counters: SQLit
 	return {
 		hitCounter: async ({ key, resetAt }, now) => (await write('hitRateLimit', hit([{ key, now, resetAt }])))[0],
 		hitCounterPair: async (first, second, now) => {
-			const [a, b] = await write(
-				'hitRateLimitPair',
-				hitPair([
-					{ key: first.key, now, resetAt: first.resetAt },
-					{ key: second.key, now, resetAt: second.resetAt, first: first.key, firstLimit: second.firstLimit }
-				])
-			);
+			const [a, b] = await write('hitRateLimitPair', hitPair(pairValues(first, second, now)));
 			return [a, b];
 		},
 		releaseCounter: async (key, resetAt) => {

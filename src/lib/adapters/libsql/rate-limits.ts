@@ -7,7 +7,7 @@
  */
 import type { InValue, ResultSet } from '@libsql/client';
 import type { CounterRow, CounterStatements } from '../shared/statements.js';
-import { type CounterStatement, counterStatements, sweepCounters } from '../sqlite/counters.js';
+import { type CounterStatement, counterStatements, pairValues, sweepCounters } from '../sqlite/counters.js';
 import type { SQLiteExec } from '../sqlite/statements.js';
 import type { SQLiteTables } from '../sqlite/tables.js';
 import type { GuardedClient } from './engine/client.js';
@@ -36,13 +36,7 @@ export function libsqlCounters(exec: SQLiteExec, client: GuardedClient, guard: G
 		},
 		// Both in the same transaction, the second right after the first.
 		hitCounterPair: async (first, second, now) => {
-			const [a, b] = await write(
-				'hitRateLimitPair',
-				hitPair([
-					{ key: first.key, now, resetAt: first.resetAt },
-					{ key: second.key, now, resetAt: second.resetAt, first: first.key, firstLimit: second.firstLimit }
-				])
-			);
+			const [a, b] = await write('hitRateLimitPair', hitPair(pairValues(first, second, now)));
 			return [counterRow(a), counterRow(b)];
 		},
 		releaseCounter: async (key, resetAt) => {

@@ -11,6 +11,7 @@
  */
 import { and, eq, fillPlaceholders, gt, inArray, lte, sql } from 'drizzle-orm';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
+import type { CounterHit } from '../shared/statements.js';
 import type { SQLiteExec, SQLiteDb } from './statements.js';
 import type { SQLiteTables } from './tables.js';
 
@@ -63,6 +64,14 @@ export function counterStatements(db: SQLiteDb, counters: SQLiteTables['rateLimi
 		]),
 		reset: compile<'key'>([db.delete(counters).where(eq(counters.key, sql.placeholder('key')))])
 	};
+}
+
+/** The values of a pair's two statements (`hitPair`): the second counted only while the first is within `firstLimit`. */
+export function pairValues(first: CounterHit, second: CounterHit & { firstLimit: number }, now: number) {
+	return [
+		{ key: first.key, now, resetAt: first.resetAt },
+		{ key: second.key, now, resetAt: second.resetAt, first: first.key, firstLimit: second.firstLimit }
+	];
 }
 
 type Compilable = { toSQL(): { sql: string; params: unknown[] } };
