@@ -1,13 +1,13 @@
 import { type AuthOptions, resolveOptions } from './config.js';
 import { createContext, requestCsrf, type AuthContext } from './context.js';
 import { MissingSecret } from './errors.js';
-import { handleError } from './handle-error.js';
+import { handleError, refuseUntrustedHost } from './handle-error.js';
 import { createLogger } from './logger.js';
 import { isMarker, raw } from './markers.js';
 import { type Platform, toInternalRequest } from './request.js';
 import { toResponse } from './response.js';
 import { route } from './router.js';
-import { assertTrustedHost } from './trust.js';
+import { hostTrusted } from './trust.js';
 import type { AuthConfig } from './types/config.js';
 import type { RequestInternal, ResponseInternal } from './types/internal.js';
 
@@ -43,9 +43,10 @@ export async function respond(request: Request, options: AuthOptions, platform?:
 	let req: RequestInternal | undefined;
 	let ctx: AuthContext | undefined;
 	try {
+		// Trust first: nothing (a URL, a page's links, a cookie) may be derived from an untrusted Host.
+		if (!hostTrusted(options)) return await refuseUntrustedHost(request, options);
 		req = await toInternalRequest(request, options.basePath, platform);
 		ctx = createContext(options, req, { csrf: await requestCsrf(options, req) });
-		assertTrustedHost(options, req.url);
 		return await route(req, ctx);
 	} catch (error) {
 		return handleError(error, req, ctx ?? (await fallbackContext(options, request)));

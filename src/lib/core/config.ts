@@ -98,6 +98,11 @@ export interface Runtime {
 	readonly refreshBackoff: Map<string, number>;
 	/** JWT revocation: user id → the session cutoff last read (ms, or null) and when it was read. */
 	readonly cutoffs: Map<string, { at: number | null; readAt: number }>;
+	/**
+	 * Configuration failures already logged (see `logOnce`): a broken configuration fails every
+	 * request the same way, and is logged once, not on every request.
+	 */
+	readonly reported: Set<string>;
 }
 
 export function createRuntime(): Runtime {
@@ -108,7 +113,8 @@ export function createRuntime(): Runtime {
 		discovery: new Map(),
 		refreshes: new Map(),
 		refreshBackoff: new Map(),
-		cutoffs: new Map()
+		cutoffs: new Map(),
+		reported: new Set<string>()
 	});
 }
 

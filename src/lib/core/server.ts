@@ -43,7 +43,7 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 	const providers = options.providers.map(clientProvider);
 	const wellKnown = relatedOriginsDocument(options.providers);
 	const serverContext = (request: ServerRequest, cookies: Record<string, string>, call: { body?: Record<string, unknown>; providerId?: string } = {}) => {
-		assertTrustedHost(options, request.url);
+		assertTrustedHost(options);
 		return createContext(
 			options,
 			{ url: request.url, cookies, body: call.body ?? {}, providerId: call.providerId, signal: request.request.signal },
@@ -162,6 +162,7 @@ function checkedUserId(userId: unknown): string {
 }
 
 function signInUrl(options: AuthOptions, request: ServerRequest, callbackUrl: string): string {
+	assertTrustedHost(options);
 	const ctx: AuthContext = createContext(options, { url: request.url, cookies: {}, body: {} }, { csrfChecked: true });
 	const page = options.pages.signIn ? `${ctx.origin}${options.pages.signIn}` : actionUrl(ctx, 'signin');
 	return withParams(page, { callbackUrl });

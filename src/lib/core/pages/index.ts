@@ -1,5 +1,6 @@
 import type { Component } from 'svelte';
 import { type AuthContext, actionUrl } from '../context.js';
+import type { Theme } from '../types/config.js';
 import type { ResponseInternal } from '../types/internal.js';
 import type { ClientProvider } from '../providers/public.js';
 import { clientProvider } from '../providers/public.js';
@@ -25,14 +26,13 @@ const PAGE_HEADERS = {
 
 /** A built-in page: the component kit's `view` in the page frame, rendered to a whole document. */
 async function page<Props extends Record<string, unknown>>(
-	ctx: AuthContext,
+	theme: Readonly<Theme>,
 	title: string,
 	view: Component<Props>,
 	props: Props,
 	status = 200,
 	script?: string
 ): Promise<ResponseInternal<string>> {
-	const { theme } = ctx.options;
 	// The frame carries the colours and the scheme; the view shows the logo.
 	const viewProps = { ...props, theme: theme.logo ? { logo: theme.logo } : undefined };
 	const { head, body } = render(Page<Props>, { props: { theme, title, view, props: viewProps, script } });
@@ -49,7 +49,7 @@ export async function signInPage(ctx: AuthContext, params: { callbackUrl: string
 	const actions = new Map(ctx.options.providers.map((provider) => [provider.id, flowOf(provider).serverAction]));
 	const providers = ctx.options.providers.map(clientProvider);
 	return page(
-		ctx,
+		ctx.options.theme,
 		'Sign in',
 		SignIn,
 		{
@@ -70,7 +70,7 @@ export async function signInPage(ctx: AuthContext, params: { callbackUrl: string
 }
 
 export async function signOutPage(ctx: AuthContext, callbackUrl?: string): Promise<ResponseInternal<string>> {
-	return page(ctx, 'Sign out', SignOut, {
+	return page(ctx.options.theme, 'Sign out', SignOut, {
 		variant: 'card',
 		target: { action: actionUrl(ctx, 'signout'), fields: { csrfToken: ctx.csrf.token, ...(callbackUrl ? { callbackUrl } : {}) } }
 	});
@@ -78,7 +78,16 @@ export async function signOutPage(ctx: AuthContext, callbackUrl?: string): Promi
 
 export async function errorPage(ctx: AuthContext, error: string | undefined): Promise<ResponseInternal<string>> {
 	const text = errorPageText(error);
-	return page(ctx, text.heading, ErrorPage, { error, signInUrl: actionUrl(ctx, 'signin'), homeUrl: ctx.origin }, text.status);
+	return page(ctx.options.theme, text.heading, ErrorPage, { error, signInUrl: actionUrl(ctx, 'signin'), homeUrl: ctx.origin }, text.status);
+}
+
+/**
+ * The error page for a request nothing may be derived from (its `Host` is not trusted): the same
+ * page, with `status`, and only a link to `/` (no absolute URL: its origin would be the client's).
+ */
+export async function untrustedErrorPage(theme: Readonly<Theme>, error: string, status: number): Promise<ResponseInternal<string>> {
+	const text = errorPageText(error);
+	return page(theme, text.heading, ErrorPage, { error, homeUrl: '/' }, status);
 }
 
 /**
@@ -95,7 +104,7 @@ export async function verifyRequestPage(
 		: notice
 			? { failed: true, formErrors: [notice] }
 			: null;
-	return page(ctx, 'Check your email', VerifyRequest, {
+	return page(ctx.options.theme, 'Check your email', VerifyRequest, {
 		email: options.email,
 		host: new URL(ctx.origin).host,
 		homeUrl: ctx.origin,
@@ -117,6 +126,6 @@ export async function confirmSignInPage(
 ): Promise<ResponseInternal<string>> {
 	const { action, email, token, callbackUrl } = props;
 	const fields = { csrfToken: ctx.csrf.token, token, email, ...(callbackUrl ? { callbackUrl } : {}) };
-	const res = await page(ctx, 'Confirm sign-in', ConfirmSignIn, { email, target: { action, fields }, homeUrl: ctx.origin });
+	const res = await page(ctx.options.theme, 'Confirm sign-in', ConfirmSignIn, { email, target: { action, fields }, homeUrl: ctx.origin });
 	return { ...res, headers: { ...res.headers, 'Referrer-Policy': 'strict-origin' } };
 }
