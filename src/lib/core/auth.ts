@@ -13,29 +13,40 @@ import type { RequestInternal, ResponseInternal } from './types/internal.js';
 
 /** Options are derived once per config object (an app hands `Auth()` the same one every time). */
 const derived = new WeakMap<AuthConfig, AuthOptions>();
+/** Config objects that failed to resolve (other than for a missing secret), and why. */
+const failed = new WeakMap<AuthConfig, { error: unknown }>();
 
 /**
  * The core: a web `Request` in, a `Response` out (or a `ResponseInternal` with the `raw` marker).
- * Throws only `MissingSecret` (no secret configured, as the spec says); every other failure is an
- * answer: a 4xx, a page, or JSON.
+ * Throws only `MissingSecret` (no secret configured, as the spec says), on every call; every other
+ * failure is an answer: a 4xx, a page, or JSON. A configuration that fails to resolve is logged
+ * once, and every call with it answers 500 alike.
  */
 export async function Auth(request: Request, config: AuthConfig & { raw: symbol }): Promise<ResponseInternal>;
 export async function Auth(request: Request, config: AuthConfig): Promise<Response>;
 export async function Auth(request: Request, config: AuthConfig): Promise<Response | ResponseInternal> {
-	let options = derived.get(config);
+	const options = derived.get(config) ?? resolveOnce(config);
 	if (!options) {
-		try {
-			options = resolveOptions(config);
-		} catch (error) {
-			if (error instanceof MissingSecret) throw error;
-			createLogger(config).error(error instanceof Error ? error : new Error(String(error)));
-			const res = await handleError(error, undefined, undefined, { logged: true });
-			return isMarker(config.raw, raw) ? res : toResponse(res, request);
-		}
-		derived.set(config, options);
+		const res = await handleError(failed.get(config)?.error, undefined, undefined, { logged: true });
+		return isMarker(config.raw, raw) ? res : toResponse(res, request);
 	}
 	const res = await respond(request, options);
 	return options.raw ? res : toResponse(res, request);
+}
+
+/** The options of a config object, derived once; `undefined` (logged the first time) when it is broken. */
+function resolveOnce(config: AuthConfig): AuthOptions | undefined {
+	if (failed.has(config)) return undefined;
+	try {
+		const options = resolveOptions(config);
+		derived.set(config, options);
+		return options;
+	} catch (error) {
+		if (error instanceof MissingSecret) throw error;
+		failed.set(config, { error });
+		createLogger(config).error(error instanceof Error ? error : new Error(String(error)));
+		return undefined;
+	}
 }
 
 /** Parses a request and answers it through the route table; never throws. */

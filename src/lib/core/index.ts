@@ -9,7 +9,7 @@ export { isAuthAction } from './router.js';
 export { safeCallbackUrl } from './redirect.js';
 export { customFetch, raw, skipCSRFCheck } from './markers.js';
 export { MemoryStore, type MemoryStoreOptions } from './limit/index.js';
-export { createAuthServer, lazyAuthServer, type Platform, type ServerSetup } from './server.js';
+export { createAuthServer, isConfigurationFailure, lazyAuthServer, type Platform, type ServerSetup } from './server.js';
 export { listProviders, type ClientProvider } from './providers/public.js';
 export { signInMessage } from './pages/messages.js';
 export type { SessionInfo, SessionPage, SessionPageOptions } from './session/manage.js';

@@ -7,6 +7,7 @@ import { respond } from './auth.js';
 import { type AuthOptions, createRuntime, resolveOptions, type ResolveOptions } from './config.js';
 import { type AuthContext, actionUrl, createContext, withParams } from './context.js';
 import { accessToken } from './flows/oauth/access-token.js';
+import { createLogger, logOnce } from './logger.js';
 import { flowOf } from './flows/index.js';
 import { listPasskeys, type PasskeyRemoval, removePasskey, renamePasskey } from './flows/webauthn/manage.js';
 import { credentialsChanged, endUserSessions, type SessionsEnded, sessionUserId } from './session/end.js';
@@ -173,6 +174,11 @@ function signInUrl(options: AuthOptions, request: ServerRequest, callbackUrl: st
  * passes): one server per config object, all sharing one runtime — so a function that returns a
  * new object per request still discovers each provider once, refreshes a token once, and derives
  * each secret's keys once.
+ *
+ * A configuration object is resolved here and now: its mistakes (no secret, a provider without
+ * its client secret, …) are thrown at start-up. A function's configs are resolved on first use; a
+ * broken one rejects the call with its error, logged once per instance (every request meets it
+ * alike), and {@link isConfigurationFailure} tells such a rejection from the function's own.
  */
 export function lazyAuthServer<Arg>(
 	input: AuthConfig | ((arg: Arg) => Awaitable<AuthConfig>),
@@ -180,6 +186,7 @@ export function lazyAuthServer<Arg>(
 ): (arg: Arg) => Promise<AuthServer> {
 	const runtime = createRuntime();
 	const servers = new WeakMap<AuthConfig, AuthServer>();
+	const failures = new WeakMap<AuthConfig, Error>();
 	const serverFor = (config: AuthConfig): AuthServer => {
 		let server = servers.get(config);
 		if (!server) {
@@ -188,6 +195,33 @@ export function lazyAuthServer<Arg>(
 		}
 		return server;
 	};
-	if (typeof input !== 'function') return async () => serverFor(input);
-	return async (arg) => serverFor(await input(arg));
+	if (typeof input !== 'function') {
+		const server = serverFor(input);
+		return async () => server;
+	}
+	return async (arg) => {
+		const config = await input(arg);
+		const known = failures.get(config);
+		if (known) throw known;
+		try {
+			return serverFor(config);
+		} catch (cause) {
+			const error = cause instanceof Error ? cause : new Error(String(cause));
+			logOnce(runtime.reported, createLogger(config), error);
+			configurationFailures.add(error);
+			failures.set(config, error);
+			throw error;
+		}
+	};
+}
+
+/** Errors of configurations that failed to resolve in `lazyAuthServer` (and were logged there). */
+const configurationFailures = new WeakSet<Error>();
+
+/**
+ * Is `error` a configuration's failure to resolve, thrown by a `lazyAuthServer` function (which
+ * logged it once)? An integration answers it without logging it again.
+ */
+export function isConfigurationFailure(error: unknown): boolean {
+	return error instanceof Error && configurationFailures.has(error);
 }
