@@ -4,10 +4,11 @@
  *
  * The fixture runs under `paths.base` `/base` with a user `basePath` of `/api/auth` (endpoints at
  * `/base/api/auth/*`), a lazy config on database sessions (libSQL, a temporary file), and two
- * misconfigured instances: `/base/broken/*` (an OIDC provider with neither issuer nor endpoints)
- * and `/base/untrusted/*` (the same store, `trustHost: false`).
+ * misconfigured instances: `/base/broken/*` (a config function whose OIDC provider has neither
+ * issuer nor endpoints) and `/base/untrusted/*` (the same store, `trustHost: false`).
  */
 import { createHash } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { type Client, createClient } from '@libsql/client';
 import { parse } from 'devalue';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -76,6 +77,25 @@ async function signIn(client: TestClient): Promise<string> {
 	const token = client.cookie(SESSION_COOKIE);
 	expect(token).toMatch(/^[0-9a-f]{64}$/);
 	return token!;
+}
+
+/** A request with any Host header (`fetch` sends its own), answered in full. */
+function rawRequest(method: string, path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+	return new Promise((resolve, reject) => {
+		const post = method === 'POST' ? 'email=a%40example.com&password=x' : undefined;
+		const url = new URL(path, app.origin);
+		const req = httpRequest(
+			{ method, host: url.hostname, port: url.port, path, headers: { ...headers, ...(post ? { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(post.length) } : {}) } },
+			(res) => {
+				let body = '';
+				res.setEncoding('utf8');
+				res.on('data', (chunk: string) => (body += chunk));
+				res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+			}
+		);
+		req.on('error', reject);
+		req.end(post);
+	});
 }
 
 async function protectedPage(client: TestClient, zone = 'app', headers: Record<string, string> = HTML) {
@@ -455,12 +475,35 @@ describe('fail closed (GHSA-8fpg-xm3f-6cx3): a broken configuration never yields
 		expect(html).not.toContain(ALICE.email);
 	});
 
-	test('untrusted host: /base/untrusted/auth/session answers the configuration error', async () => {
+	test('untrusted host: /base/untrusted/auth/session answers 400 with the configuration message', async () => {
 		const client = browser();
 		await signIn(client);
 		const res = await client.get('/base/untrusted/auth/session');
-		expect(res.status).toBe(500);
+		expect(res.status).toBe(400);
 		expect(await res.json()).toEqual({ message: CONFIGURATION_MESSAGE });
+	});
+
+	test('untrusted host: a page or form POST with Host: evil.example gets a 400 with nothing of that host in it', async () => {
+		for (const [method, path] of [['GET', 'signin'], ['POST', 'signin/credentials'], ['GET', 'session']] as const) {
+			// The browser's own Origin (of the page it was on), which SvelteKit's form check wants.
+			const origin: Record<string, string> = method === 'POST' ? { origin: 'http://evil.example' } : {};
+			const res = await rawRequest(method, `/base/untrusted/auth/${path}`, { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http', ...origin });
+			expect(res.status, `${method} ${path}`).toBe(400);
+			expect(res.headers.location).toBeUndefined();
+			expect(JSON.stringify(res.headers) + res.body, `${method} ${path}`).not.toContain('evil.example');
+		}
+	});
+
+	test('a broken config function: the first request fails, logged once; every request after it the same 500, not logged again', async () => {
+		for (let i = 0; i < 3; i++) {
+			const res = await browser().get(`/base/broken/protected?round=${i}`, { headers: HTML });
+			expect(res.status).toBe(500);
+			expect(await res.text()).not.toContain('protected-data-for-');
+		}
+		const logged = app.output().split('\n').filter((line) => line.includes('InvalidEndpoints'));
+		// Once for the whole run (whichever request met it first), never with a stack of SvelteKit's.
+		expect(logged).toHaveLength(1);
+		expect(logged[0]).toMatch(/\[kitauth\]\[error\] InvalidEndpoints: Provider "nowhere" needs an issuer/);
 	});
 });
 

@@ -71,11 +71,15 @@ export const main = SvelteKitAuth(async (event) => ({
 	adapter: countingAdapter(event.locals)
 }));
 
-/** Misconfigured: an OIDC provider with neither issuer nor endpoints. Mounted on `/base/broken/*`. */
-export const broken = SvelteKitAuth({
+/**
+ * Misconfigured: an OIDC provider with neither issuer nor endpoints. Mounted on `/base/broken/*`.
+ * A config function: a static one would stop the app at start-up (`SvelteKitAuth()` throws), and
+ * this one fails its first request instead, logged once.
+ */
+export const broken = SvelteKitAuth(() => ({
 	basePath: '/broken/auth',
 	providers: [{ id: 'nowhere', name: 'Nowhere', type: 'oidc', clientId: 'fixture', clientSecret: 'fixture' }]
-});
+}));
 
 /**
  * Misconfigured the other way: the same store and sessions, but the host is not trusted, so every
