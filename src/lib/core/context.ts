@@ -30,6 +30,12 @@ export interface AuthContext {
 	readonly signal?: AbortSignal;
 }
 
+/** The callback URL of a sign-in or sign-out, resolved on first use (see `route()` in router.ts). */
+export type CallbackUrl = () => Promise<string>;
+
+/** A context whose provider the router has checked (routes that require one). */
+export type ProviderContext = AuthContext & { readonly provider: ProviderConfig };
+
 /** Cookie tables per options object, [plain, secure]: built once, not on every request. */
 const tables = new WeakMap<AuthOptions, [CookiesOptions?, CookiesOptions?]>();
 

@@ -6,18 +6,12 @@ import { getSession, updateSession } from './actions/session.js';
 import { signInGet, signInPost } from './actions/signin.js';
 import { signOutGet, signOutPost } from './actions/signout.js';
 import { webauthnOptions } from './actions/webauthn-options.js';
-import { type AuthContext, resolveCallbackUrl } from './context.js';
+import { type AuthContext, type CallbackUrl, type ProviderContext, resolveCallbackUrl } from './context.js';
 import { InvalidRequest, MissingCSRF, UnknownAction } from './errors.js';
 import { flowOf } from './flows/index.js';
 import type { AuthAction } from './types/config.js';
 import type { Cookie, RequestInternal, ResponseInternal } from './types/internal.js';
 import type { ProviderConfig } from './types/provider.js';
-
-/** The callback URL of a sign-in or sign-out, resolved on first use (see `route()`). */
-export type CallbackUrl = () => Promise<string>;
-
-/** A context whose provider the router has checked (routes that require one). */
-export type ProviderContext = AuthContext & { readonly provider: ProviderConfig };
 
 type Run<C extends AuthContext> = (
 	req: RequestInternal,

@@ -1,7 +1,7 @@
 import type { Env } from '../core/index.js';
 
 /** What kitauth reads from the environment: its own variables and Auth.js's legacy ones. */
-const AUTH_VARIABLE = /^(AUTH_|NEXTAUTH_)/;
+export const AUTH_VARIABLE = /^(AUTH_|NEXTAUTH_)/;
 
 /** Reading and parsing one env file; `undefined` when there is no such file. */
 export interface EnvFileReader {

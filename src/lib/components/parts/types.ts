@@ -2,7 +2,7 @@
  * The props the components share. Nothing here comes from SvelteKit: the built-in pages render the
  * same components in plain Node, and an app passes SvelteKit's `enhance` in through the wrappers.
  */
-import type { Theme } from '../../core/types/config.js';
+import type { Theme } from '../../shared/theme.js';
 
 export type { Theme };
 

@@ -1,7 +1,7 @@
 import { InvalidRequest } from '../errors.js';
 import { flowOf } from '../flows/index.js';
 import { completeSignIn } from '../login.js';
-import type { CallbackUrl, ProviderContext } from '../router.js';
+import type { CallbackUrl, ProviderContext } from '../context.js';
 import type { RequestInternal, ResponseInternal } from '../types/internal.js';
 
 /** GET|POST /callback/<id>: the provider's flow proves who the user is; login.ts does the rest. */

@@ -1,6 +1,5 @@
-import type { AuthContext } from '../context.js';
+import type { AuthContext, CallbackUrl } from '../context.js';
 import { signOutPage } from '../pages/index.js';
-import type { CallbackUrl } from '../router.js';
 import type { RequestInternal, ResponseInternal } from '../types/internal.js';
 
 /** GET /signout: the confirmation page (a POST form), or a redirect to `pages.signOut`. */

@@ -1,6 +1,6 @@
 import { InvalidRequest } from '../errors.js';
 import { flowOf } from '../flows/index.js';
-import type { ProviderContext } from '../router.js';
+import type { ProviderContext } from '../context.js';
 import type { RequestInternal, ResponseInternal } from '../types/internal.js';
 
 /** GET /webauthn-options/<id>: the ceremony options of a provider whose flow has them. */

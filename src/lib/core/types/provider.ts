@@ -1,5 +1,5 @@
 import type { customFetch } from '../markers.js';
-import type { Theme } from './config.js';
+import type { Theme } from '../../shared/theme.js';
 import type { Account, Profile, ProviderType, TokenSet, User } from './models.js';
 
 type Awaitable<T> = T | PromiseLike<T>;

@@ -3,7 +3,7 @@ import type { KeyObject } from 'node:crypto';
 import { checkJweHeader, type HeaderCache, jweEnvelope, plausibleHeader } from '../jwe-header.js';
 import type { JweHeader } from '../types.js';
 import { nodeCrypto } from './builtin.js';
-import type { DerivedKey, HmacPads } from './keys.js';
+import type { DerivedKey, HmacPads, OpenedHeader } from './keys.js';
 
 // Bound once: this backend only runs on Node (`auto.ts` checks), where these are node:crypto's.
 const { createCipheriv, createDecipheriv, hash, randomBytes, timingSafeEqual } = nodeCrypto() ?? ({} as typeof NodeCrypto);
@@ -36,13 +36,6 @@ function readJweHeader(raw: string): JweHeader | null {
 		return null;
 	}
 	return checkJweHeader(header);
-}
-
-/** A protected header as opening needs it: parsed, as AAD bytes, and its AAD length block. */
-export interface OpenedHeader {
-	header: JweHeader;
-	aad: Buffer;
-	al: Buffer;
 }
 
 function openHeader(raw: string): OpenedHeader | null {

@@ -1,9 +1,8 @@
 import type * as NodeCrypto from 'node:crypto';
 import type { Decipheriv, KeyObject } from 'node:crypto';
 import { HeaderCache, KEY_LENGTH, keyInfo } from '../jwe-header.js';
-import type { ContentEncryption, Keyring as KeyringLike } from '../types.js';
+import type { ContentEncryption, JweHeader, Keyring as KeyringLike } from '../types.js';
 import { nodeCrypto } from './builtin.js';
-import type { OpenedHeader } from './jwe.js';
 
 // Bound once: this backend only runs on Node (`auto.ts` checks), where these are node:crypto's.
 const { createDecipheriv, createHash, createSecretKey, hkdfSync } = nodeCrypto() ?? ({} as typeof NodeCrypto);
@@ -118,4 +117,11 @@ function thumbprint(key: Buffer): string {
 	return createHash(key.length === 64 ? 'sha512' : 'sha256')
 		.update(jwk)
 		.digest('base64url');
+}/** A protected header as opening needs it: parsed, as AAD bytes, and its AAD length block. */
+export interface OpenedHeader {
+	header: JweHeader;
+	aad: Buffer;
+	al: Buffer;
 }
+
+
