@@ -25,7 +25,7 @@ function flag(value: string | undefined): boolean | undefined {
  * Trust the Host header? (Only asked when AUTH_URL is not set: with it, URLs never come from the
  * Host header.) Explicit `AUTH_TRUST_HOST` wins; known platforms and development trust it.
  */
-function trustFromEnv(env: Env): boolean {
+export function trustFromEnv(env: Env): boolean {
 	return flag(env.AUTH_TRUST_HOST) ?? (!!env.VERCEL || !!env.CF_PAGES || !isProduction(env));
 }
 
