@@ -1,11 +1,13 @@
 /**
  * What the in-process SvelteKit tests need: a request event as SvelteKit builds one (cookies in a
  * jar, the client's address), a handle's answer (or what it threw, as SvelteKit would catch it),
- * and the process environment of a deployment (production, no `AUTH_*` unless a test sets one).
+ * the process environment of a deployment (production, no `AUTH_*` unless a test sets one), a
+ * provider and a recording logger.
  */
 import type { RequestEvent } from '@sveltejs/kit';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { SvelteKitAuth } from '../../src/lib/index.js';
+import Credentials from '../../src/lib/providers/credentials.js';
 
 /** Variables a test may set; each test starts without them, in production. */
 const VARIABLES = ['NODE_ENV', 'AUTH_SECRET', 'AUTH_URL', 'AUTH_TRUST_HOST', 'AUTH_CORP_SECRET', 'VERCEL', 'CF_PAGES', 'SVELTEKIT_FORK'];
@@ -26,6 +28,12 @@ export function deploymentEnv(): void {
 		}
 	});
 }
+
+/** A credentials provider that lets nobody in (these tests never sign in). */
+export const credentials = Credentials({
+	credentials: { email: { label: 'Email' }, password: { label: 'Password', type: 'password' } },
+	authorize: () => null
+});
 
 /** The config's own logger, recording. */
 export function recording() {

@@ -15,10 +15,9 @@ import { isHttpError } from '@sveltejs/kit';
 import { describe, expect, test, vi } from 'vitest';
 import { MissingSecret } from '../../src/lib/core/index.js';
 import { SvelteKitAuth } from '../../src/lib/index.js';
-import Credentials from '../../src/lib/providers/credentials.js';
 import OIDC from '../../src/lib/providers/oidc.js';
 import type { SvelteKitAuthConfig } from '../../src/lib/sveltekit/types.js';
-import { answer, deploymentEnv, recording, requestEvent } from './kit-event.js';
+import { answer, credentials, deploymentEnv, recording, requestEvent } from './kit-event.js';
 
 // A production build's flags (hoisted above the imports by vitest).
 vi.mock('esm-env', () => ({ BROWSER: false, DEV: false, NODE: true }));
@@ -27,11 +26,6 @@ const SECRET = 'sveltekit-startup-secret-0123456789abcdef0123';
 const CONFIGURATION_MESSAGE = 'There was a problem with the server configuration. Check the server logs for more information.';
 
 deploymentEnv();
-
-const credentials = Credentials({
-	credentials: { email: { label: 'Email' }, password: { label: 'Password', type: 'password' } },
-	authorize: () => null
-});
 
 describe('a static config: SvelteKitAuth() throws at start-up', () => {
 	test('no secret: MissingSecret, naming AUTH_SECRET and how to make one', () => {

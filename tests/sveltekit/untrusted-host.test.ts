@@ -9,18 +9,12 @@ import { isActionFailure, isHttpError } from '@sveltejs/kit';
 import { describe, expect, test } from 'vitest';
 import { UntrustedHost } from '../../src/lib/core/index.js';
 import { SvelteKitAuth } from '../../src/lib/index.js';
-import Credentials from '../../src/lib/providers/credentials.js';
-import { answer, deploymentEnv, recording, requestEvent } from './kit-event.js';
+import { answer, credentials, deploymentEnv, recording, requestEvent } from './kit-event.js';
 
 const SECRET = 'sveltekit-untrusted-secret-0123456789abcdef0123';
 const EVIL = 'evil.example';
 
 deploymentEnv();
-
-const credentials = Credentials({
-	credentials: { email: { label: 'Email' }, password: { label: 'Password', type: 'password' } },
-	authorize: () => null
-});
 
 describe('an untrusted Host', () => {
 	const app = () => SvelteKitAuth({ secret: SECRET, providers: [credentials], logger: recording().logger });
