@@ -1,4 +1,4 @@
-import type { AuthOptions } from './config.js';
+import type { AuthOptions } from './types/options.js';
 import { type AuthContext, actionUrl, withParams } from './context.js';
 import {
 	AdapterError,

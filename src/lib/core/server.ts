@@ -4,7 +4,7 @@
  * request, redirects, the current session and what may be done with it) is `types/server.ts`.
  */
 import { respond } from './auth.js';
-import { type AuthOptions, createRuntime, resolveOptions, type ResolveOptions } from './config.js';
+import { createRuntime, resolveOptions, type ResolveOptions } from './config.js';
 import { type AuthContext, actionUrl, createContext, withParams } from './context.js';
 import { outboxPage, outboxPath } from './flows/email/outbox.js';
 import { accessToken } from './flows/oauth/access-token.js';
@@ -25,6 +25,7 @@ import { authenticatedAt, recentlyAuthenticated, requireRecentAuthentication } f
 import { assertTrustedHost } from './trust.js';
 import type { AuthConfig, CredentialChange } from './types/config.js';
 import type { RequestInternal } from './types/internal.js';
+import type { AuthOptions } from './types/options.js';
 import type { AuthServer, CurrentSession, Redirect, ServerRequest, SignInParams } from './types/server.js';
 
 export type { Platform } from './request.js';

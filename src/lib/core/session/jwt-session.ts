@@ -24,7 +24,7 @@ export interface JwtHooks {
 }
 
 /** JWT sessions: the whole session lives in an encrypted cookie. */
-export function createJwtStrategy(hooks: JwtHooks): JwtStrategy {
+export function createJwtStrategy(hooks: JwtHooks): JwtStrategy<AuthContext> {
 	return {
 		kind: 'jwt',
 		read: (ctx, cookies, update) => readJwtSession(ctx, hooks, cookies, update),
