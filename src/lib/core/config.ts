@@ -14,6 +14,7 @@ import { normalizeProviders } from './providers/normalize.js';
 import { defaultRedirect } from './redirect.js';
 import { refreshJwtTokens, sessionTokens } from './flows/oauth/refresh.js';
 import { createDatabaseStrategy } from './session/database.js';
+import { defaultJwtCallback, defaultSessionCallback } from './session/default-callbacks.js';
 import { createJwtStrategy } from './session/jwt-session.js';
 import { sessionAdapter } from './session/strategy.js';
 import { decode, encode } from './session/jwt.js';
@@ -35,20 +36,6 @@ export function createRuntime(): Runtime {
 }
 
 const DAY = 24 * 60 * 60;
-
-/**
- * The `session` callback when none is configured, as Auth.js's: the user's name, email and image
- * (`null` stays `null`), the expiry, and kitauth's `error` after a failed token refresh. Apps that
- * want more (the user's id) add it in their own callback, which gets `user`/`token` to take it from.
- */
-export const defaultSessionCallback: CallbacksOptions['session'] = ({ session }) => ({
-	user: { name: session.user?.name, email: session.user?.email, image: session.user?.image },
-	expires: session.expires,
-	...(typeof session.error === 'string' ? { error: session.error } : {})
-});
-
-/** The `jwt` callback when none is configured: the token as it is (session reads skip diffing it). */
-export const defaultJwtCallback: CallbacksOptions['jwt'] = ({ token }) => token;
 
 export interface ResolveOptions {
 	/**
