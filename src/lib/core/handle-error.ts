@@ -13,7 +13,7 @@ import {
 } from './errors.js';
 import { CONFIGURATION_MESSAGE, retryAfterOf, safeCode, urlErrorFor } from './error-answers.js';
 import { logOnce } from './logger.js';
-import { signInMessage } from './pages/messages.js';
+import { signInMessage } from '../shared/messages.js';
 import { errorPage, signInPage, untrustedErrorPage } from './pages/index.js';
 import { parseActionAndProviderId } from './request.js';
 import { NO_CACHE } from './response.js';

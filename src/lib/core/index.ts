@@ -11,7 +11,7 @@ export { customFetch, raw, skipCSRFCheck } from './markers.js';
 export { MemoryStore, type MemoryStoreOptions } from './limit/index.js';
 export { createAuthServer, isConfigurationFailure, lazyAuthServer, type Platform, type ServerSetup } from './server.js';
 export { listProviders, type ClientProvider } from './providers/public.js';
-export { signInMessage } from './pages/messages.js';
+export { signInMessage } from '../shared/messages.js';
 export { devOutbox, type OutboxMessage } from './flows/email/outbox.js';
 export type { SessionInfo, SessionPage, SessionPageOptions } from './session/manage.js';
 export type { SessionsEnded } from './session/end.js';
