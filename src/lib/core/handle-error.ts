@@ -14,7 +14,8 @@ import {
 import { CONFIGURATION_MESSAGE, retryAfterOf, safeCode, urlErrorFor } from './error-answers.js';
 import { logOnce } from './logger.js';
 import { signInMessage } from '../shared/messages.js';
-import { errorPage, signInPage, untrustedErrorPage } from './pages/index.js';
+import { errorPage, untrustedErrorPage } from './pages/index.js';
+import { signInPage } from './pages/signin.js';
 import { parseActionAndProviderId } from './request.js';
 import { NO_CACHE } from './response.js';
 import { routeOf } from './router.js';
