@@ -18,7 +18,7 @@ import { clientProvider } from './providers/public.js';
 import { toResponse } from './response.js';
 import type { Platform } from './request.js';
 import { route } from './router.js';
-import { linkedAccounts, type SignInMethodsHint, unlinkAccount, type UnlinkResult } from './session/accounts.js';
+import { linkedAccounts, type SignInMethodsHint, unlinkAccount, type UnlinkResult } from './accounts.js';
 import { parseCookieHeader } from './session/cookies.js';
 import { listSessionPage, listSessions, revokeOtherSessions, revokeSession, type SessionPageOptions } from './session/manage.js';
 import { authenticatedAt, recentlyAuthenticated, requireRecentAuthentication } from './session/recent.js';

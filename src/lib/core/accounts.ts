@@ -1,11 +1,15 @@
-import { need } from '../adapter.js';
-import type { AuthContext } from '../context.js';
-import type { SessionsEnded } from './end.js';
-import { MissingAdapter } from '../errors.js';
-import { flowOf } from '../flows/index.js';
-import type { AdapterAccount } from '../types/models.js';
-import type { SessionRead } from './types.js';
-import type { LinkedAccount } from '../../shared/views.js';
+/**
+ * The signed-in user's linked accounts, listed and unlinked. Beside the session layer, not in it:
+ * whether a user keeps a way to sign in asks the flow table, and the session layer is below the flows.
+ */
+import { need } from './adapter.js';
+import type { AuthContext } from './context.js';
+import type { SessionsEnded } from './session/end.js';
+import { MissingAdapter } from './errors.js';
+import { flowOf } from './flows/index.js';
+import type { AdapterAccount } from './types/models.js';
+import type { SessionRead } from './session/types.js';
+import type { LinkedAccount } from '../shared/views.js';
 
 export type { LinkedAccount };
 
