@@ -67,6 +67,9 @@ describe('the import graph', () => {
 			'core/a.ts': "import '../sveltekit/b.js';",
 			'core/pages/p.ts': "import '../../components/C.svelte';",
 			'core/x.ts': "import '../components/C.svelte';",
+			'core/y.ts': "import '../shared/app-base.js'; import '../shared/theme.js';",
+			'shared/app-base.ts': '',
+			'shared/theme.ts': '',
 			'sveltekit/b.ts': '',
 			'components/C.svelte': "<script>import '../core/types/t.js';</script>",
 			'core/types/t.ts': '',
@@ -77,7 +80,8 @@ describe('the import graph', () => {
 			'adapters/q.ts → core/a.ts',
 			'components/C.svelte → core/types/t.ts',
 			'core/a.ts → sveltekit/b.ts',
-			'core/x.ts → components/C.svelte'
+			'core/x.ts → components/C.svelte',
+			'core/y.ts → shared/app-base.ts'
 		]);
 	});
 });

@@ -6,7 +6,7 @@
  * The endpoints are looked for under `{paths.base}/auth`; pass `basePath` when the server's
  * `basePath` option moved them.
  */
-import { appBase } from '../sveltekit/app-base.js';
+import { appBase } from '../shared/app-base.js';
 import { runCeremony } from './webauthn.js';
 
 export { forgetPasskey, passkeyAutofillSupported, passkeysSupported } from './webauthn.js';
