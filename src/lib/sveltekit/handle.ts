@@ -1,6 +1,7 @@
 import type { RequestEvent } from '@sveltejs/kit';
 import type { AuthServer, CurrentSession } from '../core/index.js';
 import { clientAddress } from './platform.js';
+import { attachRequestAuth } from './request-auth.js';
 import type { Handle } from './types.js';
 
 /**
@@ -17,6 +18,8 @@ export function createHandle(
 		event.locals.auth = async () => (await current(event)).session;
 		// @auth/sveltekit's older name, for apps switching over.
 		event.locals.getSession = event.locals.auth;
+		// For kitauth's remote functions, which kit runs with a narrowed copy of the event.
+		attachRequestAuth(event, getServer, current);
 		const server = await getServer(event);
 		if (!server.serves(event.url.pathname)) return resolve(event);
 		// SvelteKit hands the browser's own headers on: a same-origin POST proves itself by its
