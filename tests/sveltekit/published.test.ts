@@ -7,6 +7,8 @@
  * `locals.auth()`, the form actions, the components, and on kit 2 the published type declarations
  * (tests/kit2-app/types/app.ts, checked with `tsc`).
  */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isDeletion, setCookies, type TestClient } from '../support/client.js';
@@ -47,6 +49,18 @@ describe.each(FIXTURES)('kitauth as published, on %s', (name, fixture) => {
 		expect(body).toEqual({ type: 'redirect', status: 303, location: `${app.origin}/base/protected` });
 		expect(client.jar.has(SESSION_COOKIE)).toBe(true);
 	}
+
+	test('kitauth/remote ships in the package, and this app, without remote functions turned on, builds without loading it', () => {
+		const remote = join(dirname(fixture.out), 'node_modules/kitauth/dist/remote');
+		expect(existsSync(join(remote, 'auth.remote.js'))).toBe(true);
+		expect(existsSync(join(remote, 'server.js'))).toBe(true);
+		// SvelteKit 3 refuses to build an app that loads a remote module without the flag; SvelteKit 2
+		// would bundle it. Either way, none of kitauth/remote's code is in the server.
+		const server = join(fixture.out, 'server');
+		const files = readdirSync(server, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
+		expect(files.length).toBeGreaterThan(0);
+		for (const file of files) expect(readFileSync(join(server, file), 'utf8'), file).not.toContain("kitauth/remote: this request did not pass kitauth's handle");
+	});
 
 	test('the handle serves {paths.base}/auth/* through the core', async () => {
 		const client = browser();
