@@ -103,3 +103,25 @@ test('two tabs: a sign-in, an update and a sign-out in one show in the other wit
 	await expect(second.getByTestId('tab-session')).toHaveText('signed out');
 	expect(await second.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('not reloaded');
 });
+
+test('two tabs: a sign-in that reaches one tab by a full page load (not through kitauth/client) is told to the other', async ({ context }) => {
+	const [first, second] = [await context.newPage(), await context.newPage()];
+	for (const page of [first, second]) {
+		await page.goto('/remote');
+		await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+		await expect(page.getByTestId('tab-session')).toHaveText('signed out');
+	}
+	// Signed in behind both tabs' backs (the browser's cookies, through the REST API), then the first
+	// tab loads its page anew: it remembers showing "signed out" before, and tells the second.
+	const { csrfToken } = (await (await context.request.get('/auth/csrf')).json()) as { csrfToken: string };
+	const signedIn = await context.request.post('/auth/callback/credentials', {
+		form: { csrfToken, email: DEMO_EMAIL, password: DEMO_PASSWORD, callbackUrl: '/remote' },
+		headers: { origin: new URL(first.url()).origin },
+		maxRedirects: 0
+	});
+	expect(signedIn.status()).toBe(302);
+	await expect(second.getByTestId('tab-session')).toHaveText('signed out');
+	await first.reload();
+	await expect(first.getByTestId('tab-session')).toHaveText(DEMO_EMAIL);
+	await expect(second.getByTestId('tab-session')).toHaveText(DEMO_EMAIL);
+});

@@ -253,6 +253,8 @@ describe('guard() on the app\'s own remote functions', () => {
 		await signIn(client);
 		expect(await call.query(client, 'adminReport')).toEqual({ type: 'error', status: 403, message: 'Not allowed.' });
 		expect(await call.query(client, 'aboutMe', 'bob@example.com')).toEqual({ type: 'error', status: 403, message: 'Not allowed.' });
+		// The schema before the guard: kit's 400.
+		expect(await call.query(client, 'aboutMe', 'not an address')).toEqual({ type: 'error', status: 400, message: 'Bad Request' });
 	});
 });
 

@@ -74,7 +74,9 @@ function start(): void {
 	} catch {
 		// As above.
 	}
-	last = before ?? signature(shown());
+	// What the tab showed before this page load, if it showed anything (the effect below tells the
+	// other tabs when that differs from now); else what it shows now.
+	remember(before ?? signature(shown()));
 	if (typeof BroadcastChannel === 'function') {
 		channel = new BroadcastChannel(CHANNEL);
 		channel.addEventListener('message', (event: MessageEvent) => {

@@ -9,10 +9,20 @@ export const whoami = query(guard(async (session) => session.user.email ?? null)
 /** Only for admins (the fixture's user is not one: 403). */
 export const adminReport = query(guard(async () => 'for admins', { role: 'admin' }));
 
-/** A check on the user and the argument: only Alice, and only about herself. */
+/** An email address, as a Standard Schema (what valibot or zod would be in an app). */
+const emailSchema = {
+	'~standard': {
+		version: 1,
+		vendor: 'kit-app',
+		validate: (value: unknown) => (typeof value === 'string' && value.includes('@') ? { value } : { issues: [{ message: 'Not an email address.' }] }),
+		types: undefined as { input: string; output: string } | undefined
+	}
+} as const;
+
+/** A check on the user and the argument (its type inferred from the schema): only Alice, only about herself. */
 export const aboutMe = query(
-	'unchecked',
-	guard(async (session, email: string) => `about ${email}`, { allow: (session, email) => session.user.email === email })
+	emailSchema,
+	guard(async (_session, email) => `about ${email.toLowerCase()}`, { allow: (session, email) => session.user.email === email })
 );
 
 /** A command for signed-in users, given the validated argument after the session. */
