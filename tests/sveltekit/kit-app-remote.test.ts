@@ -7,11 +7,12 @@
  * a guarded form of the app's own; `src/routes/remote/data.remote.ts` holds the app's guarded
  * remote functions; `/base/remote/fanout` makes many remote calls in one request.
  */
-import { type Client, createClient } from '@libsql/client';
+import type { Client } from '@libsql/client';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isDeletion, setCookies, type TestClient } from '../support/client.js';
-import { ROGUE_CLIENT_ID, ROGUE_CLIENT_SECRET, type RogueIdp, startRogueIdp } from '../support/rogue-idp.js';
-import { buildFixtureOnce, KIT3_APP, type RunningApp, startFixture } from './kit-app-server.js';
+import type { RogueIdp } from '../support/rogue-idp.js';
+import type { RunningApp } from './kit-app-server.js';
+import { type KitAppWithIdp, startKitAppWithIdp } from './kit-app-idp.js';
 import { appBrowser, HTML, pageState, postEnhanced } from './kit-client.js';
 import { type RemoteAnswer, remoteCommand, remoteForm, remoteId, remoteQuery } from './kit-remote.js';
 
@@ -19,6 +20,7 @@ const BASE = '/base';
 const SESSION_COOKIE = 'authjs.session-token';
 const ALICE = { email: 'alice@example.com', password: 'correct horse battery staple' };
 
+let fixture: KitAppWithIdp;
 let app: RunningApp;
 let db: Client;
 let rogue: RogueIdp;
@@ -36,13 +38,8 @@ const ids: Record<'session' | 'signIn' | 'signOut' | 'updateSession' | 'whoami' 
 };
 
 beforeAll(async () => {
-	const { ms, reused } = await buildFixtureOnce(KIT3_APP);
-	console.info(reused ? 'tests/kit-app: reusing its build' : `tests/kit-app built in ${ms} ms`);
-	rogue = await startRogueIdp();
-	app = await startFixture(KIT3_APP, { KIT_APP_OIDC_ISSUER: rogue.issuer, KIT_APP_OIDC_ID: ROGUE_CLIENT_ID, KIT_APP_OIDC_SECRET: ROGUE_CLIENT_SECRET });
-	rogue.allowRedirectUri(`${app.origin}/base/api/auth/callback/rogue`);
-	db = createClient({ url: app.databaseUrl });
-	await db.execute('PRAGMA busy_timeout = 5000');
+	fixture = await startKitAppWithIdp();
+	({ app, rogue, db } = fixture);
 	// kitauth's functions share one module (one hash), the app's another.
 	const html = await (await browser().get('/base/remote', { headers: HTML })).text();
 	const kitauth = remoteId(html, 'signIn').split('/')[0];
@@ -52,9 +49,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-	db?.close();
-	await app?.stop();
-	await rogue?.close();
+	await fixture?.stop();
 });
 
 function browser(): TestClient {
