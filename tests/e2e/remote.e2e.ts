@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import { type BrowserContext, expect, test, type Page } from '@playwright/test';
 import { DEMO_EMAIL, DEMO_PASSWORD, sessionCookie } from './demo.js';
 
 /**
@@ -81,13 +81,19 @@ test.describe('JavaScript off', () => {
 	});
 });
 
-test('two tabs: a sign-in, an update and a sign-out in one show in the other without a reload', async ({ context }) => {
-	const [first, second] = [await context.newPage(), await context.newPage()];
-	for (const page of [first, second]) {
+/** Two tabs of one browser on /remote, signed out and hydrated. */
+async function twoTabsSignedOut(context: BrowserContext): Promise<[Page, Page]> {
+	const tabs: [Page, Page] = [await context.newPage(), await context.newPage()];
+	for (const page of tabs) {
 		await page.goto('/remote');
 		await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
 		await expect(page.getByTestId('tab-session')).toHaveText('signed out');
 	}
+	return tabs;
+}
+
+test('two tabs: a sign-in, an update and a sign-out in one show in the other without a reload', async ({ context }) => {
+	const [first, second] = await twoTabsSignedOut(context);
 	// The second tab never navigates again: a reload would show the news anyway.
 	await second.evaluate(() => ((window as unknown as { marker: string }).marker = 'not reloaded'));
 
@@ -105,12 +111,7 @@ test('two tabs: a sign-in, an update and a sign-out in one show in the other wit
 });
 
 test('two tabs: a sign-in that reaches one tab by a full page load (not through kitauth/client) is told to the other', async ({ context }) => {
-	const [first, second] = [await context.newPage(), await context.newPage()];
-	for (const page of [first, second]) {
-		await page.goto('/remote');
-		await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
-		await expect(page.getByTestId('tab-session')).toHaveText('signed out');
-	}
+	const [first, second] = await twoTabsSignedOut(context);
 	// Signed in behind both tabs' backs (the browser's cookies, through the REST API), then the first
 	// tab loads its page anew: it remembers showing "signed out" before, and tells the second.
 	const { csrfToken } = (await (await context.request.get('/auth/csrf')).json()) as { csrfToken: string };
