@@ -113,7 +113,8 @@ export interface CurrentSession {
 	unlinkAccount(provider: string, options?: SignInMethodsHint & { providerAccountId?: string }): Promise<UnlinkResult>;
 	/**
 	 * The user's access token for a provider, refreshed when expired; `null` when there is none or
-	 * it cannot be renewed (the session then carries `error: 'RefreshTokenError'`). Server only.
+	 * it cannot be renewed (the session then carries `error: 'RefreshTokenError'`). Looked up (and
+	 * refreshed) once for the request, however many of its callers ask. Server only.
 	 */
 	accessToken(providerId: string): Promise<string | null>;
 }
