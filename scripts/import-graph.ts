@@ -166,7 +166,8 @@ export const LAYER_RULES: readonly LayerRule[] = [
 		except: ['core/index.ts'],
 		why: 'remote functions are a thin adapter over the server API (core/index.ts)'
 	},
-	{ from: 'adapters/', not: ['core/', 'sveltekit/'], except: ['core/types/', 'core/crypto/'], why: 'adapters depend only on the Adapter types' }
+	{ from: 'adapters/', not: ['core/', 'sveltekit/'], except: ['core/types/', 'core/crypto/'], why: 'adapters depend only on the Adapter types' },
+	{ from: '', exceptFrom: ['cli/'], not: ['cli/'], why: 'the CLI (npx kitauth) is a tool on top of the library: nothing in it imports the CLI' }
 ];
 
 /** `importer → imported (why)` for every import that breaks a layer rule. */

@@ -8,7 +8,6 @@ import Passkey from '#lib/providers/passkey.js';
 import type { Provider } from '#lib';
 import { LOCAL_IDP_CLIENT_ID, LOCAL_IDP_CLIENT_SECRET, localIdpIssuer } from './local-idp.js';
 import { demoDatabase, demoStrategy } from './database.js';
-import { sendToOutbox } from './outbox.js';
 import { demoSecret } from './secret.js';
 import { checkDemoPassword } from './users.js';
 
@@ -36,14 +35,11 @@ const oauthProviders: Provider[] = [
 
 /**
  * Email sign-in (links and one-time codes): over SMTP when `AUTH_EMAIL_SERVER` is set (the preset
- * reads it, and `AUTH_EMAIL_FROM`); otherwise, in development only, into the demo's outbox
- * (`/dev/outbox`). A production build without an SMTP server offers no email sign-in.
+ * reads it, and `AUTH_EMAIL_FROM`); otherwise, in development only, into kitauth's development
+ * outbox (`/auth/dev/outbox`, and the demo's `/dev/outbox` page). A production build without an
+ * SMTP server offers no email sign-in.
  */
-const emailProviders: Provider[] = process.env.AUTH_EMAIL_SERVER
-	? [(options) => Email({ ...options, code: true })]
-	: dev
-		? [Email({ code: true, sendVerificationRequest: sendToOutbox })]
-		: [];
+const emailProviders: Provider[] = process.env.AUTH_EMAIL_SERVER || dev ? [(options) => Email({ ...options, code: true })] : [];
 
 /**
  * `KITAUTH_DEMO_PAGES=builtin` leaves signing in to kitauth's built-in page (`/auth/signin`) rather

@@ -21,7 +21,7 @@ export {
 	type ErrorType
 } from './core/errors.js';
 export type * from './core/types.js';
-export { customFetch, listProviders, safeCallbackUrl, type ClientProvider } from './core/index.js';
+export { customFetch, devOutbox, listProviders, safeCallbackUrl, type ClientProvider, type OutboxMessage } from './core/index.js';
 export type { SessionManager, SessionInfo, SessionPage, SessionPageOptions, SessionsEnded } from './sveltekit/sessions.js';
 export type { AccountsApi, LinkedAccount, SignInMethodsHint, UnlinkResult } from './sveltekit/accounts.js';
 export type {

@@ -4,7 +4,6 @@
  * busy error, the client the app handed us loses no later write (see `guard.ts`).
  */
 import { createClient, type Client } from '@libsql/client';
-import { spawnSync } from 'node:child_process';
 import { chmodSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, test } from 'vitest';
@@ -12,6 +11,7 @@ import { LibSQLAdapter, migrate } from '../../src/lib/adapters/libsql/index.js';
 import { localFile as cachedReader } from '../../src/lib/adapters/libsql/local.js';
 import type { AdapterUser } from '../../src/lib/core/types/models.js';
 import { holdWriteLock, type Release } from '../support/lock-holders.js';
+import { spawnNodeUnprivileged } from '../support/unprivileged.js';
 import { newUser } from './conformance/fixtures.js';
 import { countRows, recording, tempDatabase, type TempDatabase } from './support.js';
 
@@ -118,15 +118,10 @@ describe('a read-only database file', () => {
 		chmodSync(database.dir, 0o555);
 		cleanups.push(() => chmodSync(database.dir, 0o755));
 
-		// Root ignores file modes: then run the adapter as an unprivileged user.
-		const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+		// Root ignores file modes: then run the adapter without root's capabilities.
 		const worker = fileURLToPath(new URL('../support/libsql-readonly-worker.ts', import.meta.url));
 		const hook = fileURLToPath(new URL('../support/ts-import-hook.ts', import.meta.url));
-		const run = spawnSync(process.execPath, ['--import', hook, worker, database.url, existing.id], {
-			...asNobody,
-			encoding: 'utf8',
-			timeout: 60_000
-		});
+		const run = spawnNodeUnprivileged(['--import', hook, worker, database.url, existing.id], { timeout: 60_000 });
 		expect(run.status, run.stderr).toBe(0);
 		type Settled = { ok: boolean; value?: unknown; code?: string; name?: string; message?: string };
 		const result = JSON.parse(run.stdout) as Record<string, Settled>;

@@ -2,9 +2,10 @@
  * SQLite's own share of the limiter's cost with counters in the libSQL adapter's database: the
  * adapter's counter statements (`counterStatements`, on its statement plumbing) run bare on a
  * connection of their own, with no limiter, guard or promise around them, for the attempts
- * `limiter.ts` makes: per attempt the pair (address, account), and the account's reset after an
- * attempt that was not its first (as `succeeded` is called), committed in relaxed transactions
- * of `inFlight` writes, as the commit group holds them with that many sign-ins in flight. What
+ * `limiter.ts` makes: per attempt the pair (address, account), then, as the sign-in succeeds, the
+ * refund of its address hit and the account's reset (sent together by `succeeded`), committed in
+ * relaxed transactions of `inFlight` writes, as the commit group holds them with that many
+ * sign-ins in flight. What
  * the limiter costs beyond this is its own code; this part no code around SQLite can save.
  */
 import { createHash } from 'node:crypto';
@@ -35,7 +36,7 @@ export async function counterStatementsAlone(
 	const file = join(dir, `floor-${inFlight}-${Date.now()}.db`);
 	await migrate({ url: `file:${file}` });
 	const client = createClient({ url: `file:${file}` });
-	const { hitPair, reset } = counterStatements(drizzle(client), rateLimits);
+	const { hitPair, release, reset } = counterStatements(drizzle(client), rateLimits);
 	client.close();
 	const conn: StatementCache = { db: new Database(file, { timeout: 0 }), statements: new Map() };
 	conn.db.exec('PRAGMA journal_mode = WAL');
@@ -54,21 +55,22 @@ export async function counterStatementsAlone(
 		return key;
 	};
 	/**
-	 * Attempt i's pair; an attempt that was not its account's first then resets the account, after
-	 * its pair, so in a later transaction.
+	 * Attempt i's pair; the sign-in succeeds, so its address hit is refunded and the account reset,
+	 * after its pair, so in a later transaction.
 	 */
 	const later: (() => void)[] = [];
 	const attempt = (i: number) => () => {
 		const now = Date.now();
 		const first = `credentials:a:${address(i)}`;
 		const second = accountKey(i);
-		const [, counted] = run(
+		const [counted] = run(
 			hitPair([
 				{ key: first, now, resetAt: now + WINDOW_MS },
 				{ key: second, now, resetAt: now + WINDOW_MS, first, firstLimit: 1e9 }
 			])
 		);
-		if (Number(counted?.[0]?.[0]) > 1) later.push(() => run(reset([{ key: second }])));
+		const resetAt = Number(counted?.[0]?.[1]);
+		later.push(() => run([...release([{ key: first, resetAt }]), ...reset([{ key: second }])]));
 	};
 	const queue: (() => void)[] = [];
 	let next = 0;

@@ -101,4 +101,6 @@ test('axe finds nothing on the confirmation page and the verify-request page wit
 
 test('the development outbox does not exist in a production build', async ({ request }) => {
 	expect((await request.get('/dev/outbox')).status()).toBe(404);
+	// Nor kitauth's own outbox page: the demo's email provider sends over SMTP here.
+	expect((await request.get('/auth/dev/outbox')).status()).not.toBe(200);
 });

@@ -2,9 +2,12 @@
  * kitauth on an edge runtime: tests/edge-app, a SvelteKit 3 app built with adapter-cloudflare
  * against kitauth as published, served by workerd (`wrangler dev`, both from npm) with Node.js
  * compatibility switched off — no node:* modules, no `process`, no `Buffer`, so the core runs on
- * its Web Crypto backend. Its configuration is per request, from `platform.env`. Over HTTP, as a
- * browser: credentials sign-in through the form action, the session read in `load`, sign-out; on
- * JWT sessions, and on database sessions kept in D1 through Auth.js's D1 adapter.
+ * its Web Crypto backend. Its config names no secret: kitauth reads AUTH_SECRET and AUTH_TRUST_HOST
+ * from the Worker's bindings (SvelteKit 3's way: the `cloudflare:workers` module, and also with a
+ * `platform` that carries no `env`); D1 comes from `platform.env` (SvelteKit 2's way, which
+ * adapter-cloudflare 8 still passes). Over HTTP, as a browser: credentials sign-in through the
+ * form action, the session read in `load`, sign-out; on JWT sessions, and on database sessions
+ * kept in D1 through Auth.js's D1 adapter.
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,14 +18,14 @@ import { decode as authjsDecode } from '@auth/core/jwt';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { decode, encode } from '../../src/lib/core/session/jwt.js';
 import { isDeletion, setCookies, type TestClient } from '../support/client.js';
-import { packageLibrary, run } from '../sveltekit/kit-app-server.js';
+import { packageLibrary, type RunningApp, run, startDevServer } from '../sveltekit/kit-app-server.js';
 import { appBrowser, HTML, pageState, postEnhanced } from '../sveltekit/kit-client.js';
-import { type RunningWorker, startWorker } from './workerd.js';
+import { offlineWrangler, type RunningWorker, startWorker } from './workerd.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const APP = join(ROOT, 'tests/edge-app');
 const CONFIG = join(APP, 'wrangler.jsonc');
-/** The Worker variable the app reads per request (wrangler.jsonc). */
+/** The Worker variable kitauth reads from the bindings (wrangler.jsonc). */
 const SECRET = 'edge-app-secret-0123456789abcdef0123456789abcdef';
 const SESSION_COOKIE = 'authjs.session-token';
 const ALICE = { email: 'alice@example.com', password: 'correct horse battery staple' };
@@ -30,6 +33,8 @@ const ALICE = { email: 'alice@example.com', password: 'correct horse battery sta
 let state: string;
 let jwtWorker: RunningWorker;
 let databaseWorker: RunningWorker;
+/** JWT sessions, each request's `platform` without `env` (the app's hook takes it away). */
+let bareWorker: RunningWorker;
 
 beforeAll(async () => {
 	const started = performance.now();
@@ -37,18 +42,20 @@ beforeAll(async () => {
 	await run([join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'tests/edge-app/vite.config.ts'], ROOT, 'vite build of the edge app');
 	const built = performance.now();
 	state = mkdtempSync(join(tmpdir(), 'kitauth-edge-'));
-	// One build, two Workers: the same app with JWT sessions and with database sessions in D1.
-	[jwtWorker, databaseWorker] = await Promise.all([
+	// One build, three Workers: the same app with JWT sessions, with database sessions in D1, and
+	// with JWT sessions on a `platform` without `env`.
+	[jwtWorker, databaseWorker, bareWorker] = await Promise.all([
 		startWorker({ config: CONFIG, persistTo: join(state, 'jwt'), vars: { SESSIONS: 'jwt' } }),
-		startWorker({ config: CONFIG, persistTo: join(state, 'database'), vars: { SESSIONS: 'database' } })
+		startWorker({ config: CONFIG, persistTo: join(state, 'database'), vars: { SESSIONS: 'database' } }),
+		startWorker({ config: CONFIG, persistTo: join(state, 'bare'), vars: { SESSIONS: 'jwt', PLATFORM_ENV: 'hidden' } })
 	]);
 	console.info(
-		`edge app: packaged and built in ${Math.round(built - started)} ms, two workerd Workers up in ${Math.round(performance.now() - built)} ms`
+		`edge app: packaged and built in ${Math.round(built - started)} ms, three workerd Workers up in ${Math.round(performance.now() - built)} ms`
 	);
 }, 240_000);
 
 afterAll(async () => {
-	await Promise.all([jwtWorker?.stop(), databaseWorker?.stop()]);
+	await Promise.all([jwtWorker?.stop(), databaseWorker?.stop(), bareWorker?.stop()]);
 	if (state) rmSync(state, { recursive: true, force: true });
 });
 
@@ -62,9 +69,9 @@ async function page(client: TestClient, path: string) {
 	return pageState(await res.text()).data;
 }
 
-async function signIn(client: TestClient, worker: RunningWorker): Promise<void> {
+async function signIn(client: TestClient, app: { origin: string }): Promise<void> {
 	const { body } = await postEnhanced(client, '/signin', 'signIn', { providerId: 'credentials', ...ALICE, redirectTo: '/protected' });
-	expect(body).toEqual({ type: 'redirect', status: 303, location: `${worker.origin}/protected` });
+	expect(body).toEqual({ type: 'redirect', status: 303, location: `${app.origin}/protected` });
 	expect(client.jar.has(SESSION_COOKIE)).toBe(true);
 }
 
@@ -159,6 +166,20 @@ describe('JWT sessions on workerd', () => {
 	});
 });
 
+describe('the secret from the bindings, with no platform.env', () => {
+	test('kitauth reads AUTH_SECRET and AUTH_TRUST_HOST from the cloudflare:workers module: CSRF, sign-in, the session in load', async () => {
+		const client = browser(bareWorker);
+		expect(await page(client, '/')).toEqual({ session: null, runtime: 'Cloudflare-Workers', sessions: null });
+		const token = await client.csrfToken();
+		const cookie = decodeURIComponent(client.jar.get('authjs.csrf-token') ?? '');
+		expect(cookie).toBe(`${token}|${createHash('sha256').update(token + SECRET).digest('hex')}`);
+		await signIn(client, bareWorker);
+		const sealed = decodeURIComponent(client.jar.get(SESSION_COOKIE) ?? '');
+		expect(await decode({ token: sealed, secret: SECRET, salt: SESSION_COOKIE })).toMatchObject({ email: ALICE.email });
+		expect(await page(client, '/protected')).toMatchObject({ email: ALICE.email });
+	});
+});
+
 describe('database sessions in D1 on workerd', () => {
 	interface Tables {
 		sessions: { sessionToken: string; userId: string; expires: string }[];
@@ -203,5 +224,30 @@ describe('database sessions in D1 on workerd', () => {
 		client.jar.set(SESSION_COOKIE, 'a'.repeat(64));
 		expect((await page(client, '/')).session).toBeNull();
 		expect((await tables()).sessions).toEqual([]);
+	});
+});
+
+describe('vite dev: Node, with the platform adapter-cloudflare emulates', () => {
+	let server: Omit<RunningApp, 'databaseUrl'>;
+
+	beforeAll(async () => {
+		// The same app under `vite dev`: no `cloudflare:workers` module in Node, so the bindings
+		// come from `platform.env`, which the adapter fills from wrangler.jsonc (Wrangler's local
+		// bindings, on a workerd of their own).
+		server = await startDevServer(join(ROOT, 'node_modules/vite/bin/vite.js'), APP, '/auth/providers', offlineWrangler(join(state, 'dev')));
+	}, 120_000);
+
+	afterAll(async () => {
+		await server?.stop();
+	});
+
+	test('kitauth reads AUTH_SECRET from platform.env: the CSRF cookie is made with it, and a sign-in seals with it', async () => {
+		const client = appBrowser(server.origin, '/auth', 'edge app dev test');
+		const token = await client.csrfToken();
+		const cookie = decodeURIComponent(client.jar.get('authjs.csrf-token') ?? '');
+		expect(cookie, server.output()).toBe(`${token}|${createHash('sha256').update(token + SECRET).digest('hex')}`);
+		await signIn(client, server);
+		const sealed = decodeURIComponent(client.jar.get(SESSION_COOKIE) ?? '');
+		expect(await decode({ token: sealed, secret: SECRET, salt: SESSION_COOKIE })).toMatchObject({ email: ALICE.email });
 	});
 });

@@ -29,15 +29,9 @@ async function freePort(): Promise<number> {
 	return address.port;
 }
 
-/** The environment wrangler runs in: the test's, less what vitest and Auth.js read, offline. */
-function wranglerEnv(home: string): NodeJS.ProcessEnv {
-	const env: NodeJS.ProcessEnv = {};
-	for (const [name, value] of Object.entries(process.env)) {
-		if (/^(VITEST|NODE_ENV$|TEST$|AUTH_|CLOUDFLARE_|WRANGLER_|CF_)/.test(name)) continue;
-		env[name] = value;
-	}
+/** What keeps wrangler (and the adapter's local bindings under `vite dev`) offline, logging under `home`. */
+export function offlineWrangler(home: string): Record<string, string> {
 	return {
-		...env,
 		CLOUDFLARE_CF_FETCH_ENABLED: 'false',
 		WRANGLER_SEND_METRICS: 'false',
 		WRANGLER_LOG_PATH: join(home, 'logs'),
@@ -45,6 +39,16 @@ function wranglerEnv(home: string): NodeJS.ProcessEnv {
 		CI: 'true',
 		NO_UPDATE_NOTIFIER: '1'
 	};
+}
+
+/** The environment wrangler runs in: the test's, less what vitest and Auth.js read, offline. */
+function wranglerEnv(home: string): NodeJS.ProcessEnv {
+	const env: NodeJS.ProcessEnv = {};
+	for (const [name, value] of Object.entries(process.env)) {
+		if (/^(VITEST|NODE_ENV$|TEST$|AUTH_|CLOUDFLARE_|WRANGLER_|CF_)/.test(name)) continue;
+		env[name] = value;
+	}
+	return { ...env, ...offlineWrangler(home) };
 }
 
 /**

@@ -11,7 +11,7 @@ import { DrizzleAdapter } from '@auth/drizzle-adapter';
 import { createClient, type Client } from '@libsql/client';
 import { generateSQLiteDrizzleJson, generateSQLiteMigration } from 'drizzle-kit/api';
 import { drizzle } from 'drizzle-orm/libsql';
-import { createHash, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -24,8 +24,11 @@ import { ORIGIN, passwordProvider, SECRET, SESSION_COOKIE } from './fixtures.js'
 const clients: Client[] = [];
 afterEach(() => clients.splice(0).forEach((client) => client.close()));
 
-/** A database as Auth.js's drizzle adapter makes it, with one user and one session Auth.js wrote. */
-async function authJsWorld() {
+/**
+ * A database as Auth.js's drizzle adapter makes it, with one user and one session Auth.js wrote
+ * (its token from Auth.js's default `generateSessionToken`, or the app's own).
+ */
+async function authJsWorld(generateSessionToken: () => string = randomUUID) {
 	const client = createClient({ url: `file:${join(mkdtempSync(join(tmpdir(), 'kitauth-authjs-db-')), 'auth.db')}` });
 	clients.push(client);
 	const empty = await generateSQLiteDrizzleJson({});
@@ -33,7 +36,7 @@ async function authJsWorld() {
 	for (const statement of await generateSQLiteMigration(empty, tables)) await client.execute(statement);
 	const adapter = DrizzleAdapter(drizzle({ client }));
 	const user = await adapter.createUser!({ id: '', name: 'Ada', email: 'ada@example.com', emailVerified: null, image: null });
-	const token = randomUUID(); // Auth.js's default session token
+	const token = generateSessionToken();
 	await adapter.createSession!({ sessionToken: token, userId: user.id, expires: new Date(Date.now() + 30 * 24 * 3600 * 1000) });
 	await migrate(client); // the app switches: kitauth adopts the database
 	return { client, adapter, user, token };
@@ -74,6 +77,28 @@ describe('a database session Auth.js wrote', () => {
 		expect(await sessionKeys(client)).toEqual([sha256(token)]);
 	});
 
+	test.each([
+		['base64url', () => randomBytes(32).toString('base64url')],
+		['a prefixed id', () => `sess_${randomBytes(16).toString('hex')}`],
+		['128 hex digits', () => randomBytes(64).toString('hex')]
+	])("a token of the app's own generateSessionToken (%s) is carried over too", async (_shape, generate) => {
+		const { client, adapter, token } = await authJsWorld(generate);
+		const before = await sessionJson((r) => AuthJs(r, authJsConfig(adapter)), token);
+		expect(before.body).toMatchObject({ user: { email: 'ada@example.com' } });
+		const read = await sessionJson((r) => Auth(r, kitauthConfig(client)), token);
+		expect(read).toEqual({ ...before, cleared: false });
+		expect(await sessionKeys(client)).toEqual([sha256(token)]);
+	});
+
+	test('a token of 64 hex digits (the shape of a stored hash) is read only with hashTokens: false', async () => {
+		const { client, token } = await authJsWorld(() => randomBytes(32).toString('hex'));
+		const read = await sessionJson((r) => Auth(r, kitauthConfig(client)), token);
+		expect(read).toEqual({ status: 200, body: null, cleared: true });
+		expect(await sessionKeys(client)).toEqual([token]);
+		const kept = await sessionJson((r) => Auth(r, kitauthConfig(client, { session: { hashTokens: false } })), token);
+		expect(kept.body).toMatchObject({ user: { email: 'ada@example.com' } });
+	});
+
 	test('signing out before any read deletes it', async () => {
 		const { client, token } = await authJsWorld();
 		const config = kitauthConfig(client);
@@ -107,6 +132,27 @@ describe('a database session Auth.js wrote', () => {
 		const forged = await sessionJson((r) => Auth(r, config), sha256(token));
 		expect(forged.body).toBeNull();
 		expect(await sessionKeys(client)).toEqual([sha256(token)]);
+	});
+});
+
+describe('the session callback', () => {
+	test("gets what @auth/core gives it: the stored session ({ sessionToken, userId, expires: Date }) with its user", async () => {
+		const { client, adapter, user, token } = await authJsWorld();
+		type Params = Record<string, unknown> & { session: Record<string, unknown>; user: Record<string, unknown> };
+		const seen: Params[] = [];
+		const capture = (params: object) => {
+			seen.push({ ...params } as Params);
+			return { expires: new Date().toISOString() };
+		};
+		await sessionJson((r) => AuthJs(r, { ...authJsConfig(adapter), callbacks: { session: capture } }), token);
+		await sessionJson((r) => Auth(r, kitauthConfig(client, { callbacks: { session: capture } })), token);
+		const [theirs, ours] = seen;
+		expect(theirs!.session).toMatchObject({ sessionToken: token, userId: user.id, expires: expect.any(Date), user: theirs!.user });
+		expect(Object.keys(ours!).sort()).toEqual(Object.keys(theirs!).filter((key) => theirs![key] !== undefined).sort());
+		expect(ours!.user).toEqual(theirs!.user);
+		expect(ours!.session).toMatchObject({ userId: user.id, expires: expect.any(Date), user: theirs!.user });
+		// The documented difference: the key the session is stored under (here moved to the token's hash).
+		expect(ours!.session.sessionToken).toBe(sha256(token));
 	});
 });
 

@@ -6,7 +6,6 @@
  * cookie is ever set, and nothing hangs (the adapter's busy timeout bounds every wait).
  */
 import { createClient } from '@libsql/client';
-import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { chmodSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +15,7 @@ import { AdapterError } from '../../src/lib/core/index.js';
 import type { Setup } from './fixtures.js';
 import { tempDatabase } from '../adapter/support.js';
 import { holdWriteLock } from '../support/lock-holders.js';
+import { spawnNodeUnprivileged } from '../support/unprivileged.js';
 import { dbSetup, openStore, sha256, STORE_KINDS, type Store } from './database-fixtures.js';
 import { ALICE_LOGIN, ORIGIN, passwordProvider, SECRET, SESSION_COOKIE, sessionCookiesSet, setup, signedIn } from './fixtures.js';
 import { TestClient } from '../support/client.js';
@@ -152,16 +152,11 @@ describe('a read-only database file (child process, unprivileged)', () => {
 		chmodSync(temp.dir, 0o555);
 		cleanups.push(() => chmodSync(temp.dir, 0o755));
 
-		// Root ignores file modes: then run the app as an unprivileged user.
-		const asNobody = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+		// Root ignores file modes: then run the app without root's capabilities.
 		const worker = fileURLToPath(new URL('../support/dbsession-readonly-worker.ts', import.meta.url));
 		const hook = fileURLToPath(new URL('../support/ts-svelte-import-hook.ts', import.meta.url));
 		const flags = ['--no-warnings', '--experimental-transform-types', '--import', hook];
-		const run = spawnSync(process.execPath, [...flags, worker, temp.url, token, SECRET], {
-			...asNobody,
-			encoding: 'utf8',
-			timeout: 60_000
-		});
+		const run = spawnNodeUnprivileged([...flags, worker, temp.url, token, SECRET], { timeout: 60_000 });
 		expect(run.status, run.stderr).toBe(0);
 		interface Answer {
 			status: number;

@@ -57,13 +57,14 @@ export function setup(overrides: Partial<AuthConfig> = {}, origin = ORIGIN, env?
 }
 
 /**
- * The `session` callback Auth.js apps write to put the user's id in the session (the default, as
- * Auth.js's, has only name, email and image): for the suites that look at ids.
+ * A `session` callback that puts the user's id in the session (the default, as Auth.js's, has
+ * only name, email and image): for the suites that look at ids. With database sessions it picks
+ * its fields, since the `session` it is given is the stored one (`userId`, `createdAt`, …).
  */
-export const sessionWithUserId: NonNullable<NonNullable<AuthConfig['callbacks']>['session']> = ({ session, user, token }) => ({
-	...session,
-	user: { ...session.user, id: user?.id ?? token?.sub }
-});
+export const sessionWithUserId: NonNullable<NonNullable<AuthConfig['callbacks']>['session']> = ({ session, user, token }) =>
+	user
+		? { user: { id: user.id, name: user.name, email: user.email, image: user.image }, expires: session.expires }
+		: { ...session, user: { ...session.user, id: token?.sub } };
 
 /** Signs Alice in through the real credentials callback; returns the client holding the session. */
 export async function signedIn(s: Setup, origin?: string): Promise<TestClient> {

@@ -93,7 +93,20 @@ describe('getToken', () => {
 		}
 	});
 
-	test('a plain headers object will do, as in Auth.js', async () => {
+	test('raw: a Bearer value that does not percent-decode is no token (null, as @auth/core answers)', async () => {
+		for (const authorization of ['Bearer %', 'Bearer %E0%A4%A', 'Bearer abc%zz']) {
+			const req = { headers: { authorization } };
+			const theirs = await authjsGetToken({ req, raw: true });
+			expect(theirs, authorization).toBeNull();
+			expect(await getToken({ req, raw: true }), authorization).toBe(theirs);
+		}
+		const token = await aliceToken();
+		const req = { headers: { authorization: `Bearer ${encodeURIComponent(token)}` } };
+		expect(await getToken({ req, raw: true })).toBe(token);
+		expect(await getToken({ req, raw: true })).toBe(await authjsGetToken({ req, raw: true }));
+	});
+
+		test('a plain headers object will do, as in Auth.js', async () => {
 		const token = await aliceToken();
 		expect(await getToken({ req: { headers: { cookie: `${SESSION_COOKIE}=${token}` } }, secret: SECRET })).toMatchObject({ sub: ALICE.id });
 	});

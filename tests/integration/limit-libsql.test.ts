@@ -11,10 +11,11 @@ import { LibSQLAdapter, migrate, type LibSQLAdapterInstance } from '../../src/li
 import { resolveOptions } from '../../src/lib/core/config.js';
 import { AdapterError, RateLimitStoreError } from '../../src/lib/core/errors.js';
 import { adapterStore } from '../../src/lib/core/limit/adapter-store.js';
+import { DEFAULT_RULES } from '../../src/lib/core/limit/defaults.js';
 import type { AuthConfig, LoggerInstance } from '../../src/lib/core/types/config.js';
-import type { LimitStore } from '../../src/lib/core/types/limit.js';
+import type { AddressRule, LimitStore } from '../../src/lib/core/types/limit.js';
 import { tempDatabase, type TempDatabase } from '../adapter/support.js';
-import { describeLimitStore, describeLimitStorePair } from './limit-store-conformance.js';
+import { describeLimiterOnStore, describeLimitStore, describeLimitStorePair } from './limit-store-conformance.js';
 
 const SECRET = 'libsql-limit-secret-0123456789abcdefgh';
 let database: TempDatabase;
@@ -37,6 +38,7 @@ afterAll(() => {
 
 describeLimitStore('libSQL adapter (file)', () => store);
 describeLimitStorePair('libSQL adapter (file)', () => store);
+describeLimiterOnStore('libSQL adapter (file)', () => store);
 
 describe('the rateLimit table', () => {
 	it('is made by the migrations, with the index the sweep uses', async () => {
@@ -69,6 +71,14 @@ describe('the rateLimit table', () => {
 		const rows = await raw.execute({ sql: 'SELECT 1 FROM rateLimit WHERE key = ?', args: ['bad'] });
 		expect(rows.rows).toHaveLength(0);
 	});
+
+	it('rejects a release without an integer window end (the row is left as it was)', async () => {
+		const { resetAt } = await adapter.hitRateLimit('release:k', 60_000, 1_000);
+		await expect(adapter.releaseRateLimit('release:k', resetAt + 0.5)).rejects.toThrow(/integer milliseconds/);
+		await adapter.releaseRateLimit('release:k', resetAt);
+		const rows = await raw.execute({ sql: 'SELECT count FROM rateLimit WHERE key = ?', args: ['release:k'] });
+		expect(rows.rows.map((row) => Number(row['count']))).toEqual([0]);
+	});
 });
 
 describe('the limiter on the adapter', () => {
@@ -76,11 +86,17 @@ describe('the limiter on the adapter', () => {
 		const config: AuthConfig = { providers: [], adapter: LibSQLAdapter({ url: database.url }), session: { strategy: 'jwt' }, rateLimit: true };
 		const { limiter } = resolveOptions(config, { env: { AUTH_SECRET: SECRET } });
 		const attempt = { address: '192.0.2.44', headers: new Headers() };
+		const { limit } = DEFAULT_RULES.credentials.address as AddressRule;
 		const decisions = [];
-		for (let i = 0; i < 12; i++) decisions.push((await limiter.check('credentials', attempt)).allowed);
-		expect(decisions.filter(Boolean)).toHaveLength(10);
+		for (let i = 0; i < limit + 2; i++) decisions.push((await limiter.check('credentials', attempt)).allowed);
+		expect(decisions.filter(Boolean)).toHaveLength(limit);
 		const row = await raw.execute({ sql: 'SELECT count FROM rateLimit WHERE key = ?', args: ['credentials:a:192.0.2.44'] });
-		expect(Number(row.rows[0]?.['count'])).toBe(12);
+		expect(Number(row.rows[0]?.['count'])).toBe(limit + 2);
+		// A success takes its hit back, in the same file.
+		const signedIn = await limiter.check('credentials', { ...attempt, address: '192.0.2.45' });
+		await limiter.succeeded('credentials', undefined, signedIn);
+		const refunded = await raw.execute({ sql: 'SELECT count FROM rateLimit WHERE key = ?', args: ['credentials:a:192.0.2.45'] });
+		expect(Number(refunded.rows[0]?.['count'])).toBe(0);
 	});
 });
 

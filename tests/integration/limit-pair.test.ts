@@ -26,6 +26,7 @@ async function pairStore(): Promise<{ store: LimitStore; calls: { pair: number; 
 	const store: LimitStore = {
 		hit: (key: string, windowMs: number, now: number): Promise<LimitCount> => (calls.hit++, inner.hit(key, windowMs, now)),
 		hitPair: (first: LimitHit, second: LimitHit, limit: number, now: number) => (calls.pair++, inner.hitPair!(first, second, limit, now)),
+		release: (key, resetAt) => inner.release(key, resetAt),
 		reset: (key) => inner.reset(key),
 		sweep: (now) => inner.sweep(now)
 	};

@@ -10,7 +10,7 @@ import { RateLimitStoreError } from '../../src/lib/core/errors.js';
 import type { LoggerInstance } from '../../src/lib/core/types/config.js';
 import { PostgresStore, rateLimitTableSQL, type PostgresLimitStore } from '../../src/lib/limit/postgres.js';
 import { startPostgres, type PostgresCluster } from '../support/postgres.js';
-import { describeLimitStore, describeLimitStorePair } from './limit-store-conformance.js';
+import { describeLimiterOnStore, describeLimitStore, describeLimitStorePair } from './limit-store-conformance.js';
 
 let cluster: PostgresCluster;
 let pool: pg.Pool;
@@ -31,6 +31,7 @@ afterAll(async () => {
 
 describeLimitStore('PostgreSQL', () => store);
 describeLimitStorePair('PostgreSQL', () => store);
+describeLimiterOnStore('PostgreSQL', () => store);
 
 describe('PostgresStore', () => {
 	it('creates nothing by itself: hits fail until the table exists; createTable() is idempotent', async () => {

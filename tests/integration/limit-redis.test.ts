@@ -10,7 +10,7 @@ import { RateLimitStoreError } from '../../src/lib/core/errors.js';
 import type { LoggerInstance } from '../../src/lib/core/types/config.js';
 import { HIT_SCRIPT, PAIR_SCRIPT, RedisStore } from '../../src/lib/limit/redis.js';
 import { startRedis, type RedisServer } from '../support/redis.js';
-import { describeLimitStore, describeLimitStorePair } from './limit-store-conformance.js';
+import { describeLimiterOnStore, describeLimitStore, describeLimitStorePair } from './limit-store-conformance.js';
 
 let server: RedisServer;
 let client: Awaited<ReturnType<typeof connect>>;
@@ -35,6 +35,7 @@ afterAll(async () => {
 
 describeLimitStore('Redis', () => RedisStore(client));
 describeLimitStorePair('Redis', () => RedisStore(client));
+describeLimiterOnStore('Redis', () => RedisStore(client));
 
 describe('RedisStore', () => {
 	it('keys carry the prefix; a counter is a hash with a TTL of the window (Redis expires it: sweep has nothing to do)', async () => {

@@ -4,6 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { LimitStore } from '../../src/lib/core/types/limit.js';
+import { testLimiter } from '../unit/limit/support.js';
 
 const T = Date.UTC(2026, 4, 1, 12, 0, 0, 123);
 
@@ -52,6 +53,39 @@ export function describeLimitStore(name: string, store: () => LimitStore): void 
 			const k = key('concurrent');
 			const counts = await Promise.all(Array.from({ length: 100 }, () => store().hit(k, 60_000, T).then((c) => c.count)));
 			expect(counts.sort((x, y) => x - y)).toEqual(Array.from({ length: 100 }, (_, i) => i + 1));
+		});
+
+		it('release takes back one hit of the window it names, never below 0, and creates nothing', async () => {
+			const k = key('release');
+			await store().hit(k, 60_000, T);
+			await store().hit(k, 60_000, T);
+			await store().release(k, T + 60_000);
+			expect(await store().hit(k, 60_000, T + 1)).toEqual({ count: 2, resetAt: T + 60_000 });
+			for (let i = 0; i < 4; i++) await store().release(k, T + 60_000);
+			expect(await store().hit(k, 60_000, T + 2)).toEqual({ count: 1, resetAt: T + 60_000 });
+			const never = key('never-hit');
+			await store().release(never, T + 60_000);
+			expect(await store().hit(never, 60_000, T + 5)).toEqual({ count: 1, resetAt: T + 60_005 });
+		});
+
+		it('release of a hit from a window that has ended takes nothing from the window that started since', async () => {
+			const k = key('release-window');
+			await store().hit(k, 1_000, T);
+			await store().hit(k, 1_000, T + 1_000);
+			await store().hit(k, 1_000, T + 1_000);
+			await store().release(k, T + 1_000); // the first window's end: that hit is gone with its window
+			expect(await store().hit(k, 1_000, T + 1_500)).toEqual({ count: 3, resetAt: T + 2_000 });
+		});
+
+		it('releases racing hits on one key stay exact (each an atomic step)', async () => {
+			const k = key('release-race');
+			const first = await store().hit(k, 60_000, T);
+			await Promise.all(Array.from({ length: 59 }, () => store().hit(k, 60_000, T)));
+			// 100 hits and 60 releases (never more than there are hits: no floor at 0), interleaved and all at once.
+			await Promise.all(
+				Array.from({ length: 160 }, (_, i) => (i % 8 < 3 ? store().release(k, first.resetAt) : store().hit(k, 60_000, T + 1)))
+			);
+			expect(await store().hit(k, 60_000, T + 2)).toEqual({ count: 60 + 100 - 60 + 1, resetAt: T + 60_000 });
 		});
 
 		it('sweep leaves counters whose window has not ended', async () => {
@@ -114,6 +148,34 @@ export function describeLimitStorePair(name: string, store: () => LimitStore): v
 			const seconds = results.filter(([first]) => first.count <= 40).map(([, second]) => second?.count);
 			expect(seconds.sort((x, y) => x! - y!)).toEqual(Array.from({ length: 40 }, (_, n) => n + 1));
 			expect(results.filter(([first]) => first.count > 40).every(([, second]) => second === undefined)).toBe(true);
+		});
+	});
+}
+
+/**
+ * The limiter on a store: concurrent attempts from one address are counted exactly, the failures
+ * stay and the successes are refunded (`release`), however they interleave.
+ */
+export function describeLimiterOnStore(name: string, store: () => LimitStore): void {
+	describe(`the limiter on ${name}: one address, many attempts at once`, () => {
+		it('N wrong guesses and M sign-ins at once leave exactly N on the address: successes are refunded', async () => {
+			const address = `198.18.${Math.floor(Math.random() * 256)}.${Math.floor(Math.random() * 256)}`;
+			const { limiter, attempt, clock } = testLimiter({ store: store(), rules: { credentials: { address: { limit: 1000 } } } });
+			// 70 attempts at once, each for its own account: 3 in every 7 sign in (refunded after their
+			// check, as a flow does), interleaved with the 40 that fail.
+			const signsIn = (i: number) => i % 7 < 3;
+			const decisions = await Promise.all(
+				Array.from({ length: 70 }, async (_, i) => {
+					const identifier = `user${i}@example.com`;
+					const decision = await attempt('credentials', address, identifier);
+					if (signsIn(i)) await limiter.succeeded('credentials', identifier, decision);
+					return decision;
+				})
+			);
+			expect(decisions.every((decision) => decision.allowed)).toBe(true);
+			const failures = Array.from({ length: 70 }, (_, i) => i).filter((i) => !signsIn(i)).length;
+			expect(failures).toBe(40);
+			expect((await store().hit(`credentials:a:${address}`, 600_000, clock.time)).count).toBe(failures + 1);
 		});
 	});
 }

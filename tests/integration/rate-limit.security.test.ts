@@ -5,49 +5,24 @@
  * injected, so limits are hit and recovered without sleeping.
  */
 import { describe, expect, test } from 'vitest';
-import { type AuthConfig, createAuthServer, signInMessage } from '../../src/lib/core/index.js';
-import type { LimitStore } from '../../src/lib/core/types/limit.js';
+import { createAuthServer, signInMessage } from '../../src/lib/core/index.js';
+import { DEFAULT_RULES } from '../../src/lib/core/limit/defaults.js';
+import type { AddressRule, LimitStore } from '../../src/lib/core/types/limit.js';
 import { TestClient } from '../support/client.js';
 import { ALICE_LOGIN, ORIGIN, passwordProvider, SECRET, sessionCookiesSet } from './fixtures.js';
+import { limitedApp } from './limit-app.js';
 
 const WRONG = { username: 'alice', password: 'not-it' };
 
-/** An app on the server API whose requests come from `address`, with a clock the test moves. */
-function app(overrides: Partial<AuthConfig> = {}) {
-	let now = Date.UTC(2026, 10, 24, 12);
-	const events: unknown[] = [];
-	const server = createAuthServer(
-		{
-			secret: SECRET,
-			trustHost: true,
-			providers: [passwordProvider()],
-			rateLimit: { now: () => now },
-			events: { rateLimited: (message) => void events.push(message) },
-			logger: { error: () => {}, warn: () => {}, debug: () => {} },
-			...overrides
-		},
-		{ env: {} }
-	);
-	return {
-		client: (address = '203.0.113.7', headers: Record<string, string> = {}) =>
-			new TestClient(
-				(request) => {
-					const withHeaders = new Headers(request.headers);
-					for (const [name, value] of Object.entries(headers)) withHeaders.set(name, value);
-					return server.handle(new Request(request, { headers: withHeaders }), { clientAddress: address });
-				},
-				{ origin: ORIGIN }
-			),
-		later: (seconds: number) => void (now += seconds * 1000),
-		events
-	};
-}
+const app = limitedApp;
+/** The default address budget of credentials: failures per 10 minutes. */
+const LIMIT = (DEFAULT_RULES.credentials.address as AddressRule).limit;
 
 describe('credentials: per client address', () => {
-	test('the 11th attempt in 10 minutes from one address is refused (429, Retry-After, the page says so); the window passing lets it through', async () => {
+	test('one failure over the budget in 10 minutes from one address is refused (429, Retry-After, the page says so); the window passing lets it through', async () => {
 		const { client, later, events } = app();
 		const browser = client();
-		for (let attempt = 1; attempt <= 10; attempt++) {
+		for (let attempt = 1; attempt <= LIMIT; attempt++) {
 			const res = await browser.signInWithCredentials('credentials', { ...WRONG, username: `user${attempt}` });
 			expect(res.status, `attempt ${attempt}`).toBe(302);
 		}
@@ -69,7 +44,7 @@ describe('credentials: per client address', () => {
 
 	test('IPv6 addresses rotated inside one /64 share one budget; another /64 has its own', async () => {
 		const { client } = app();
-		for (let attempt = 1; attempt <= 10; attempt++) {
+		for (let attempt = 1; attempt <= LIMIT; attempt++) {
 			const res = await client(`2001:db8:1:2::${attempt.toString(16)}`).signInWithCredentials('credentials', { ...WRONG, username: `u${attempt}` });
 			expect(res.status).toBe(302);
 		}
@@ -79,7 +54,7 @@ describe('credentials: per client address', () => {
 
 	test('a forged X-Forwarded-For is ignored unless the app declares the header; declared, it names the client', async () => {
 		const plain = app();
-		for (let attempt = 1; attempt <= 10; attempt++) {
+		for (let attempt = 1; attempt <= LIMIT; attempt++) {
 			const forged = plain.client('203.0.113.7', { 'x-forwarded-for': `192.0.2.${attempt}` });
 			expect((await forged.signInWithCredentials('credentials', { ...WRONG, username: `u${attempt}` })).status).toBe(302);
 		}
@@ -87,7 +62,7 @@ describe('credentials: per client address', () => {
 		expect((await forged.signInWithCredentials('credentials', { ...ALICE_LOGIN })).status).toBe(429);
 
 		const proxied = app({ rateLimit: { clientAddress: { header: 'x-forwarded-for' } } });
-		for (let attempt = 1; attempt <= 10; attempt++) {
+		for (let attempt = 1; attempt <= LIMIT; attempt++) {
 			// Behind the app's own proxy: every request arrives from the proxy, each client named by the header.
 			const viaProxy = proxied.client('10.0.0.1', { 'x-forwarded-for': `192.0.2.${attempt}` });
 			expect((await viaProxy.signInWithCredentials('credentials', { ...WRONG, username: `u${attempt}` })).status).toBe(302);
@@ -121,7 +96,7 @@ describe('answers to API clients', () => {
 	test('X-Auth-Return-Redirect: 429 JSON {url} pointing at the sign-in page with error=RateLimited', async () => {
 		const { client } = app();
 		const browser = client();
-		for (let attempt = 1; attempt <= 10; attempt++) await browser.signInWithCredentials('credentials', { ...WRONG, username: `u${attempt}` });
+		for (let attempt = 1; attempt <= LIMIT; attempt++) await browser.signInWithCredentials('credentials', { ...WRONG, username: `u${attempt}` });
 		const refused = await browser.signInWithCredentials('credentials', { ...ALICE_LOGIN }, { headers: { 'X-Auth-Return-Redirect': '1' } });
 		expect(refused.status).toBe(429);
 		expect(refused.headers.get('retry-after')).toMatch(/^\d+$/);
@@ -131,7 +106,7 @@ describe('answers to API clients', () => {
 	test('with pages.signIn: 429 with a link to it', async () => {
 		const { client } = app({ pages: { signIn: '/login' } });
 		const browser = client();
-		for (let attempt = 1; attempt <= 10; attempt++) await browser.signInWithCredentials('credentials', { ...WRONG, username: `u${attempt}` });
+		for (let attempt = 1; attempt <= LIMIT; attempt++) await browser.signInWithCredentials('credentials', { ...WRONG, username: `u${attempt}` });
 		const refused = await browser.signInWithCredentials('credentials', { ...ALICE_LOGIN });
 		expect(refused.status).toBe(429);
 		expect(await refused.text()).toContain(`href="${ORIGIN}/login?error=RateLimited"`);
@@ -140,7 +115,7 @@ describe('answers to API clients', () => {
 
 /** A limiter store whose every call fails, as a Redis or database that cannot be reached. */
 const unreachable = () => Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:6379'));
-const down: LimitStore = { hit: unreachable, reset: unreachable, sweep: unreachable };
+const down: LimitStore = { hit: unreachable, release: unreachable, reset: unreachable, sweep: unreachable };
 
 describe('a store that is down, failing closed (failOpen: false)', () => {
 
@@ -182,11 +157,11 @@ describe('switches', () => {
 		const server = createAuthServer({ secret: SECRET, trustHost: true, providers: [passwordProvider()] }, { env: { NODE_ENV: 'production' } });
 		const browser = new TestClient((request) => server.handle(request, { clientAddress: '203.0.113.7' }), { origin: ORIGIN });
 		const statuses: number[] = [];
-		for (let attempt = 1; attempt <= 11; attempt++) {
+		for (let attempt = 1; attempt <= LIMIT + 1; attempt++) {
 			statuses.push((await browser.signInWithCredentials('credentials', { ...WRONG, username: `u${attempt}` })).status);
 		}
-		expect(statuses.slice(0, 10)).toEqual(Array(10).fill(302));
-		expect(statuses[10]).toBe(429);
+		expect(statuses.slice(0, LIMIT)).toEqual(Array(LIMIT).fill(302));
+		expect(statuses[LIMIT]).toBe(429);
 	});
 });
 

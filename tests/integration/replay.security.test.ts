@@ -178,7 +178,7 @@ describe('a replayed OAuth callback (same URL, same cookies) gets no second sess
 	});
 
 	test('a failing store falls back to memory: the replay is still refused in this process', async () => {
-		const broken = { hit: () => Promise.reject(new Error('store down')), reset: () => Promise.resolve(), sweep: () => Promise.resolve(0) };
+		const broken = { hit: () => Promise.reject(new Error('store down')), release: () => Promise.resolve(), reset: () => Promise.resolve(), sweep: () => Promise.resolve(0) };
 		const a = oauthApp([rogueProvider()], { rateLimit: { enabled: false, store: broken } });
 		const browser = a.browser();
 		const { callback, cookies } = await authorizedCallback(browser);

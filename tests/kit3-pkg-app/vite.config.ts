@@ -21,6 +21,9 @@ export default defineConfig({
 		sveltekit({
 			adapter: adapter({ out: here('./.build'), precompress: false }),
 			paths: { base: '/base' },
+			// Origins trusted to post forms cross-site (comma-separated, at build time): the identity
+			// provider published.test.ts trusts.
+			csrf: { trustedOrigins: (process.env.KIT3_PKG_APP_TRUSTED_ORIGINS ?? '').split(',').filter(Boolean) },
 			files: { src: '../kit2-app/src', appTemplate: '../kit-app/src/app.html' }
 		})
 	]

@@ -142,11 +142,11 @@ export async function run(args: string[], cwd: string, what: string, env: Record
 	if (code !== 0) throw new Error(`${what} failed (${code}):\n${output()}`);
 }
 
-/** `vite build` of the fixture (after its `prepare`). */
-export async function buildFixture(fixture: Fixture): Promise<{ ms: number }> {
+/** `vite build` of the fixture (after its `prepare`); `env` adds to the build's environment. */
+export async function buildFixture(fixture: Fixture, env: Record<string, string> = {}): Promise<{ ms: number }> {
 	const started = performance.now();
 	await fixture.prepare?.();
-	await run(fixture.build, fixture.cwd, 'vite build of the fixture');
+	await run(fixture.build, fixture.cwd, 'vite build of the fixture', env);
 	return { ms: Math.round(performance.now() - started) };
 }
 
@@ -209,9 +209,9 @@ export interface RunningApp {
 	stop: () => Promise<void>;
 }
 
-/** Starts the built fixture and waits until it answers; `env` adds to its environment. */
-export async function startFixture(fixture: Fixture, env: Record<string, string> = {}): Promise<RunningApp> {
-	const port = await freePort();
+/** Starts the built fixture (on `port`, else a free one) and waits until it answers; `env` adds to its environment. */
+export async function startFixture(fixture: Fixture, env: Record<string, string> = {}, port?: number): Promise<RunningApp> {
+	port ??= await freePort();
 	const dir = mkdtempSync(join(tmpdir(), 'kitauth-kit-app-'));
 	const databaseUrl = `file:${join(dir, 'auth.db')}`;
 	const server = await serve({
@@ -238,10 +238,10 @@ export async function startFixture(fixture: Fixture, env: Record<string, string>
 
 /**
  * `vite dev` of an app in `cwd` (its vite.config and, on SvelteKit 2, svelte.config.js there) on
- * 127.0.0.1, run by the Node that runs the tests, with none of the test process's AUTH_*
- * variables. Up once `probe` answers at all: what it answers is the test's business.
+ * 127.0.0.1, run by the Node that runs the tests, with none of the test process's AUTH_* variables
+ * (`env` adds to them). Up once `probe` answers at all: what it answers is the test's business.
  */
-export async function startDevServer(vite: string, cwd: string, probe: string): Promise<Omit<RunningApp, 'databaseUrl'>> {
+export async function startDevServer(vite: string, cwd: string, probe: string, env: Record<string, string> = {}): Promise<Omit<RunningApp, 'databaseUrl'>> {
 	const port = await freePort();
 	return serve({
 		args: [vite, 'dev', '--host', '127.0.0.1', '--port', String(port), '--strictPort'],
@@ -249,7 +249,7 @@ export async function startDevServer(vite: string, cwd: string, probe: string): 
 		port,
 		probe,
 		ready: () => true,
-		env: {}
+		env
 	});
 }
 

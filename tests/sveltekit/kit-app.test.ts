@@ -5,12 +5,15 @@
  * The fixture runs under `paths.base` `/base` with a user `basePath` of `/api/auth` (endpoints at
  * `/base/api/auth/*`), a lazy config on database sessions (libSQL, a temporary file), and two
  * misconfigured instances: `/base/broken/*` (an OIDC provider with neither issuer nor endpoints)
- * and `/base/untrusted/*` (the same store, `trustHost: false`).
+ * and `/base/untrusted/*` (the same store, `trustHost: false`). (`/base/mailless/*`, an email
+ * provider without a server, is tests/sveltekit/dev-outbox.test.ts's.)
  */
 import { createHash } from 'node:crypto';
 import type { Client } from '@libsql/client';
 import { parse } from 'devalue';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { DEFAULT_RULES } from '../../src/lib/core/limit/defaults.js';
+import type { AddressRule } from '../../src/lib/core/types/limit.js';
 import { isDeletion, setCookies, TestClient } from '../support/client.js';
 import type { RogueIdp } from '../support/rogue-idp.js';
 import { KIT3_APP, type RunningApp, startFixture } from './kit-app-server.js';
@@ -18,6 +21,8 @@ import { type KitAppWithIdp, startKitAppWithIdp } from './kit-app-idp.js';
 import { ACTION_HEADERS, type ActionResult, appBrowser, HTML, pageState, postEnhanced } from './kit-client.js';
 
 const SESSION_COOKIE = 'authjs.session-token';
+const DEVICE_COOKIE = 'authjs.device';
+const ADDRESS_LIMIT = (DEFAULT_RULES.credentials.address as AddressRule).limit;
 const ALICE = { email: 'alice@example.com', password: 'correct horse battery staple' };
 const DAY = 24 * 60 * 60 * 1000;
 const CONFIGURATION_MESSAGE =
@@ -601,15 +606,21 @@ describe('the rate limiter through the SvelteKit edge (AUTH_RATE_LIMIT=on)', () 
 		await limited?.stop();
 	});
 
-	test('the signIn form action answers fail(429) with a form error and retryAfter; /auth answers 429 with Retry-After', async () => {
+	test('the signIn form action answers fail(429) with a form error and retryAfter; /auth answers 429 with Retry-After; a browser that signed in before still gets in', async () => {
+		// A sign-in through the form action sets the device cookie beside the session, and uses up nothing.
+		const known = appBrowser(limited.origin, '/base/api/auth', 'rate-limit test');
+		expect((await postEnhanced(known, '/base/form', 'signIn', { ...SIGN_IN_FORM })).res.status).toBe(200);
+		expect(known.cookie(SESSION_COOKIE)).toBeTruthy();
+		expect(known.cookie(DEVICE_COOKIE)).toMatch(/^[\w-]{22}\.\d+\.[\w-]{43}$/);
+
 		const client = appBrowser(limited.origin, '/base/api/auth', 'rate-limit test');
 		const wrong = { providerId: 'credentials', email: ALICE.email, password: 'wrong-password' };
-		// From one address (the socket's, as adapter-node's getClientAddress() reports it).
+		// From one address (the socket's, as adapter-node's getClientAddress() reports it): its failures.
 		const statuses: number[] = [];
-		for (let attempt = 1; attempt <= 10; attempt++) {
+		for (let attempt = 1; attempt <= ADDRESS_LIMIT; attempt++) {
 			statuses.push((await postEnhanced(client, '/base/form', 'signIn', { ...wrong, email: `user${attempt}@example.com` })).res.status);
 		}
-		expect(statuses).toEqual(Array(10).fill(400));
+		expect(statuses).toEqual(Array(ADDRESS_LIMIT).fill(400));
 		const { res, body } = await postEnhanced(client, '/base/form', 'signIn', { ...SIGN_IN_FORM });
 		expect(res.status).toBe(429);
 		expect(body.data).toMatchObject({ failed: true, error: 'RateLimited', retryAfter: expect.any(Number) });
@@ -619,6 +630,11 @@ describe('the rate limiter through the SvelteKit edge (AUTH_RATE_LIMIT=on)', () 
 		const rest = await client.signInWithCredentials('credentials', { email: ALICE.email, password: ALICE.password });
 		expect(rest.status).toBe(429);
 		expect(Number(rest.headers.get('retry-after'))).toBeGreaterThan(0);
+
+		// The browser that signed in before has a budget of its own for Alice.
+		const again = await postEnhanced(known, '/base/form', 'signIn', { ...SIGN_IN_FORM });
+		expect(again.res.status).toBe(200);
+		expect(again.body.type).toBe('redirect');
 	});
 });
 

@@ -21,7 +21,8 @@ const KEYS: CookieKey[] = [
 	'state',
 	'nonce',
 	'webauthnChallenge',
-	'emailVerification'
+	'emailVerification',
+	'device'
 ];
 
 afterEach(() => {
@@ -39,11 +40,12 @@ describe('cookieTable', () => {
 			state: 'authjs.state',
 			nonce: 'authjs.nonce',
 			webauthnChallenge: 'authjs.challenge',
-			emailVerification: 'authjs.email-verification'
+			emailVerification: 'authjs.email-verification',
+			device: 'authjs.device'
 		});
 	});
 
-	it('uses __Secure- over https, and __Host- for the session and CSRF cookies', () => {
+	it('uses __Secure- over https, and __Host- for the session, CSRF and device cookies', () => {
 		const table = cookieTable(true);
 		expect(Object.fromEntries(KEYS.map((key) => [key, table[key].name]))).toEqual({
 			sessionToken: '__Host-authjs.session-token',
@@ -53,7 +55,8 @@ describe('cookieTable', () => {
 			state: '__Secure-authjs.state',
 			nonce: '__Secure-authjs.nonce',
 			webauthnChallenge: '__Secure-authjs.challenge',
-			emailVerification: '__Secure-authjs.email-verification'
+			emailVerification: '__Secure-authjs.email-verification',
+			device: '__Host-authjs.device'
 		});
 	});
 
@@ -77,6 +80,14 @@ describe('cookieTable', () => {
 		for (const key of ['sessionToken', 'callbackUrl', 'csrfToken'] as const) {
 			expect(table[key].options.maxAge, key).toBeUndefined();
 		}
+	});
+
+	it('the device cookie lives a year; shared across subdomains (a domain) it is __Secure-, as the session cookie', () => {
+		expect(cookieTable(false).device.options.maxAge).toBe(365 * 24 * 3600);
+		const shared = cookieTable(true, { device: { options: { domain: 'example.com' } } });
+		expect(shared.device.name).toBe('__Secure-authjs.device');
+		expect(shared.device.options).toMatchObject({ domain: 'example.com', maxAge: 365 * 24 * 3600, httpOnly: true });
+		expect(shared.sessionToken.name).toBe('__Host-authjs.session-token');
 	});
 
 	it('merges overrides: name and options, keeping the defaults not overridden', () => {

@@ -1,3 +1,4 @@
+import { createActionURL as authjsCreateActionURL, setEnvDefaults as authjsSetEnvDefaults } from '@auth/core';
 import { describe, expect, it, vi } from 'vitest';
 import {
 	createActionURL,
@@ -28,6 +29,8 @@ function asOAuth(provider: ProviderConfig | undefined): OAuthConfig {
 	return provider;
 }
 
+type AuthJsConfig = Parameters<typeof authjsSetEnvDefaults>[1];
+
 function warnSpy(): { logger: Pick<LoggerInstance, 'warn'>; codes: WarningCode[] } {
 	const codes: WarningCode[] = [];
 	return { logger: { warn: (code) => codes.push(code) }, codes };
@@ -44,23 +47,25 @@ describe('withEnvDefaults: secrets', () => {
 		expect(withEnvDefaults(env, { providers: [] }).secret).toEqual(['s2', 's0']);
 	});
 
-	it('a single AUTH_SECRET gives a string', () => {
-		expect(withEnvDefaults({ AUTH_SECRET: 'only' }, { providers: [] }).secret).toBe('only');
+	it('a single AUTH_SECRET gives an array of one, as in Auth.js', () => {
+		expect(withEnvDefaults({ AUTH_SECRET: 'only' }, { providers: [] }).secret).toEqual(['only']);
 	});
 
 	it('falls back to NEXTAUTH_SECRET only when no AUTH_SECRET* is set', () => {
-		expect(withEnvDefaults({ NEXTAUTH_SECRET: 'legacy' }, { providers: [] }).secret).toBe('legacy');
-		expect(withEnvDefaults({ NEXTAUTH_SECRET: 'legacy', AUTH_SECRET: 'new' }, { providers: [] }).secret).toBe('new');
+		expect(withEnvDefaults({ NEXTAUTH_SECRET: 'legacy' }, { providers: [] }).secret).toEqual(['legacy']);
+		expect(withEnvDefaults({ NEXTAUTH_SECRET: 'legacy', AUTH_SECRET: 'new' }, { providers: [] }).secret).toEqual(['new']);
 		expect(envSecrets({ NEXTAUTH_SECRET: 'legacy', AUTH_SECRET_1: 'r1' })).toEqual(['r1']);
 	});
 
-	it('no secret anywhere leaves it undefined', () => {
-		expect(withEnvDefaults({}, { providers: [] }).secret).toBeUndefined();
+	it('no secret anywhere gives an empty list, as in Auth.js', () => {
+		expect(withEnvDefaults({}, { providers: [] }).secret).toEqual([]);
 	});
 
-	it('an explicit secret wins over the environment', () => {
+	it('an explicit secret wins over the environment; an empty one does not, as in Auth.js', () => {
 		expect(withEnvDefaults({ AUTH_SECRET: 'env' }, { providers: [], secret: 'explicit' }).secret).toBe('explicit');
 		expect(withEnvDefaults({ AUTH_SECRET: 'env' }, { providers: [], secret: ['a', 'b'] }).secret).toEqual(['a', 'b']);
+		expect(withEnvDefaults({ AUTH_SECRET: 'env' }, { providers: [], secret: '' }).secret).toEqual(['env']);
+		expect(withEnvDefaults({ AUTH_SECRET: 'env' }, { providers: [], secret: [] }).secret).toEqual(['env']);
 	});
 });
 
@@ -226,7 +231,7 @@ describe('withEnvDefaults does not mutate the user config', () => {
 		const result = withEnvDefaults(env, config);
 		expect(result).not.toBe(config);
 		expect(result.providers).not.toBe(config.providers);
-		expect(result.secret).toBe('s');
+		expect(result.secret).toEqual(['s']);
 		expect(config.secret).toBeUndefined();
 		expect(config.basePath).toBeUndefined();
 		expect(config.trustHost).toBeUndefined();
@@ -241,7 +246,7 @@ describe('setEnvDefaults', () => {
 		const config: AuthConfig = { providers };
 		const returned: unknown = setEnvDefaults({ AUTH_SECRET: 'sec', AUTH_GITHUB_ID: 'gid', NODE_ENV: 'production' }, config);
 		expect(returned).toBeUndefined();
-		expect(config.secret).toBe('sec');
+		expect(config.secret).toEqual(['sec']);
 		expect(config.basePath).toBe('/auth');
 		expect(config.trustHost).toBe(false);
 		expect(asOAuth(config.providers[0] as ProviderConfig).clientId).toBe('gid');
@@ -253,6 +258,49 @@ describe('setEnvDefaults', () => {
 		expect(config.secret).toBe('mine');
 		expect(config.basePath).toBe('/custom');
 		expect(config.trustHost).toBe(true);
+	});
+
+	it("one AUTH_SECRET becomes an array of one, as @auth/core's setEnvDefaults makes it", () => {
+		for (const env of [{ AUTH_SECRET: 'only' }, { AUTH_SECRET: 'new', AUTH_SECRET_1: 'old' }, {}]) {
+			const ours: AuthConfig = { providers: [] };
+			const theirs: AuthJsConfig = { providers: [] };
+			setEnvDefaults(env, ours);
+			authjsSetEnvDefaults(env, theirs);
+			expect(ours.secret).toEqual(theirs.secret);
+		}
+	});
+
+	it("warns through the config's logger when AUTH_URL and basePath name the same path, as @auth/core does", () => {
+		const env = { AUTH_URL: 'https://a.example/api/auth', AUTH_SECRET: 's' };
+		const ours = warnSpy();
+		setEnvDefaults(env, { providers: [], basePath: '/api/auth', logger: ours.logger });
+		const theirs = warnSpy();
+		authjsSetEnvDefaults(env, { providers: [], basePath: '/api/auth', logger: theirs.logger });
+		expect(ours.codes).toEqual(['env-url-basepath-redundant']);
+		expect(ours.codes).toEqual(theirs.codes);
+	});
+
+	it('names a differing path a mismatch, and stays quiet for a root AUTH_URL (where @auth/core says redundant)', () => {
+		const differ = warnSpy();
+		setEnvDefaults({ AUTH_URL: 'https://a.example/api/auth' }, { providers: [], basePath: '/auth', logger: differ.logger });
+		expect(differ.codes).toEqual(['env-url-basepath-mismatch']);
+		const root = warnSpy();
+		setEnvDefaults({ AUTH_URL: 'https://a.example' }, { providers: [], basePath: '/auth', logger: root.logger });
+		expect(root.codes).toEqual([]);
+		// The documented difference: Auth.js warns whenever both are set, so @auth/sveltekit always did.
+		const authjsRoot = warnSpy();
+		authjsSetEnvDefaults({ AUTH_URL: 'https://a.example' }, { providers: [], basePath: '/auth', logger: authjsRoot.logger });
+		expect(authjsRoot.codes).toEqual(['env-url-basepath-redundant']);
+	});
+
+	it('suppressBasePathWarning silences it, as in @auth/core', () => {
+		const env = { AUTH_URL: 'https://a.example/api/auth' };
+		const ours = warnSpy();
+		setEnvDefaults(env, { providers: [], basePath: '/api/auth', logger: ours.logger }, true);
+		const theirs = warnSpy();
+		authjsSetEnvDefaults(env, { providers: [], basePath: '/api/auth', logger: theirs.logger }, true);
+		expect(ours.codes).toEqual([]);
+		expect(theirs.codes).toEqual([]);
 	});
 });
 
@@ -281,7 +329,8 @@ describe('createActionURL', () => {
 
 	it('a configured basePath wins over the path of AUTH_URL', () => {
 		expect(
-			createActionURL('signout', 'http:', headers({}), { AUTH_URL: 'https://app.example/api/auth' }, { basePath: '/custom' }).href
+			createActionURL('signout', 'http:', headers({}), { AUTH_URL: 'https://app.example/api/auth' }, { basePath: '/custom', logger: warnSpy().logger })
+				.href
 		).toBe('https://app.example/custom/signout');
 	});
 
@@ -327,6 +376,27 @@ describe('createActionURL', () => {
 		['', 'https://h.example/providers']
 	])('basePath %j → %s', (basePath, expected) => {
 		expect(createActionURL('providers', 'https:', headers({ host: 'h.example' }), {}, { basePath }).href).toBe(expected);
+	});
+
+	it.each([
+		['https://app.example/api/auth', '/custom'],
+		['https://app.example/api/auth', '/api/auth'],
+		['https://app.example', '/custom'],
+		['https://app.example/api/auth', undefined]
+	])("AUTH_URL %s with basePath %s: the same URL and warnings as @auth/core's", (authUrl, basePath) => {
+		const ours = warnSpy();
+		const theirs = warnSpy();
+		const env = { AUTH_URL: authUrl };
+		const url = createActionURL('signin', 'https:', headers({}), env, { basePath, logger: ours.logger });
+		const expected = authjsCreateActionURL('signin', 'https:', headers({}), env, { basePath, logger: theirs.logger });
+		expect(ours.codes).toEqual(theirs.codes);
+		expect(url.href).toBe(expected.href);
+	});
+
+	it('a basePath that differs from the path of AUTH_URL warns env-url-basepath-mismatch', () => {
+		const spy = warnSpy();
+		createActionURL('signin', 'https:', headers({}), { AUTH_URL: 'https://app.example/api/auth/' }, { basePath: '/auth', logger: spy.logger });
+		expect(spy.codes).toEqual(['env-url-basepath-mismatch']);
 	});
 
 	it('does not read process.env', () => {

@@ -10,6 +10,8 @@ import { flowOfType } from './flows/index.js';
 import type { AuthConfig, LoggerInstance, SessionOptions } from './types/config.js';
 import type { ProviderConfig } from './types/provider.js';
 
+/** The shortest secret kitauth takes without a warning (`kitauth doctor` holds apps to it too). */
+export const MIN_SECRET_LENGTH = 32;
 
 /** Configuration mistakes, found once when the options are derived rather than mid-request. */
 export function assertConfig(input: {
@@ -29,7 +31,7 @@ export function assertConfig(input: {
 				'or pass `secret` in the configuration.'
 		);
 	}
-	if (secrets.some((secret) => secret.length < 32)) logger.warn('short-secret');
+	if (secrets.some((secret) => secret.length < MIN_SECRET_LENGTH)) logger.warn('short-secret');
 
 	if (typeof config.basePath !== 'string' || !/^\/[\w\-./]*$/.test(config.basePath)) {
 		throw new InvalidEndpoints(`basePath must be a path starting with "/", got ${JSON.stringify(config.basePath)}`);

@@ -9,6 +9,7 @@ import { MemoryStore } from './limit/memory.js';
 import { createOnce, type Once } from './limit/once.js';
 import { resolveLimiter } from './limit/resolve.js';
 import { createLogger } from './logger.js';
+import { withDevOutbox } from './flows/email/outbox.js';
 import { normalizeProviders } from './providers/normalize.js';
 import { defaultRedirect } from './redirect.js';
 import { refreshJwtTokens, sessionTokens } from './flows/oauth/refresh.js';
@@ -122,7 +123,7 @@ const DAY = 24 * 60 * 60;
 export const defaultSessionCallback: CallbacksOptions['session'] = ({ session }) => ({
 	user: { name: session.user?.name, email: session.user?.email, image: session.user?.image },
 	expires: session.expires,
-	...(session.error === undefined ? {} : { error: session.error })
+	...(typeof session.error === 'string' ? { error: session.error } : {})
 });
 
 /** The `jwt` callback when none is configured: the token as it is (session reads skip diffing it). */
@@ -136,6 +137,12 @@ export interface ResolveOptions {
 	env?: Env | (() => Env);
 	/** The long-lived instance's memory (lazy configs re-resolve per request); a new one otherwise. */
 	runtime?: Runtime;
+	/**
+	 * Development only (the integration decides: kitauth's SvelteKit edge sets it under `vite dev`):
+	 * email providers with no way to send keep their messages in the development outbox, served at
+	 * `{basePath}/dev/outbox`, instead of failing at start-up.
+	 */
+	devOutbox?: boolean;
 }
 
 /**
@@ -147,7 +154,9 @@ export function resolveOptions(config: AuthConfig, resolve: ResolveOptions = {})
 	const logger = createLogger(config);
 	const withEnv = withEnvDefaults(env, config, logger);
 	const secrets = secretList(withEnv.secret);
-	const providers = normalizeProviders(withEnv.providers);
+	const basePath = normalizeBasePath(withEnv.basePath as string);
+	const normalized = normalizeProviders(withEnv.providers);
+	const providers = resolve.devOutbox ? withDevOutbox(normalized, basePath) : normalized;
 	const sessionConfig = stripUndefined(config.session ?? {});
 	const session: SessionOptions = {
 		strategy: config.adapter ? 'database' : 'jwt',
@@ -173,7 +182,7 @@ export function resolveOptions(config: AuthConfig, resolve: ResolveOptions = {})
 		config: config.rateLimit,
 		env,
 		adapter,
-		secret: secrets[0]!,
+		secrets,
 		logger,
 		events,
 		shared: runtime.limiter
@@ -188,7 +197,7 @@ export function resolveOptions(config: AuthConfig, resolve: ResolveOptions = {})
 	});
 
 	const options: AuthOptions = {
-		basePath: normalizeBasePath(withEnv.basePath as string),
+		basePath,
 		secrets,
 		csrfSecret: secrets.join(','),
 		keyring: keyringFor(secrets, runtime.keyrings),

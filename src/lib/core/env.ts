@@ -1,6 +1,7 @@
 import { InvalidRequest } from './errors.js';
 import { flowOfType } from './flows/index.js';
-import type { AuthAction, AuthConfig, LoggerInstance } from './types/config.js';
+import { createLogger } from './logger.js';
+import type { AuthAction, AuthConfig, LoggerInstance, WarningCode } from './types/config.js';
 import type { Provider, ProviderConfig } from './types/provider.js';
 
 export type Env = Record<string, string | undefined>;
@@ -24,7 +25,7 @@ function flag(value: string | undefined): boolean | undefined {
  * Trust the Host header? (Only asked when AUTH_URL is not set: with it, URLs never come from the
  * Host header.) Explicit `AUTH_TRUST_HOST` wins; known platforms and development trust it.
  */
-function trustFromEnv(env: Env): boolean {
+export function trustFromEnv(env: Env): boolean {
 	return flag(env.AUTH_TRUST_HOST) ?? (!!env.VERCEL || !!env.CF_PAGES || !isProduction(env));
 }
 
@@ -38,6 +39,24 @@ export function envUrl(env: Env): URL | undefined {
 	} catch {
 		return undefined;
 	}
+}
+
+/** The path of the configured site URL without trailing slashes; `undefined` for the root. */
+function envUrlPath(url: URL | undefined): string | undefined {
+	const path = url?.pathname.replace(/\/+$/, '');
+	return path || undefined;
+}
+
+/**
+ * Auth.js's base-path warnings, given where `AUTH_URL` and the configuration each put the
+ * endpoints: none unless both name a path (Auth.js also warns for a root `AUTH_URL`, so every
+ * `@auth/sveltekit` app with `AUTH_URL` set warned).
+ */
+function basePathWarning(urlPath: string | undefined, basePath: string | undefined): WarningCode | undefined {
+	const trim = (path: string | undefined) => path?.replace(/^\/+|\/+$/g, '');
+	const configured = trim(basePath);
+	if (!urlPath || !configured) return undefined;
+	return trim(urlPath) === configured ? 'env-url-basepath-redundant' : 'env-url-basepath-mismatch';
 }
 
 /** `AUTH_SECRET_3, _2, _1, AUTH_SECRET` (newest first), else the legacy `NEXTAUTH_SECRET`. */
@@ -60,15 +79,14 @@ export function withEnvDefaults(
 	suppressBasePathWarning = false
 ): AuthConfig {
 	const url = envUrl(env);
-	const urlPath = url && url.pathname !== '/' ? url.pathname.replace(/\/+$/, '') : undefined;
-	if (urlPath && config.basePath && !suppressBasePathWarning) {
-		logger?.warn(urlPath === config.basePath ? 'env-url-basepath-redundant' : 'env-url-basepath-mismatch');
-	}
-	const secrets = envSecrets(env);
+	const urlPath = envUrlPath(url);
+	const warning = suppressBasePathWarning ? undefined : basePathWarning(urlPath, config.basePath);
+	if (warning) logger?.warn(warning);
 	return {
 		...config,
 		basePath: config.basePath ?? urlPath ?? '/auth',
-		secret: config.secret ?? (secrets.length > 1 ? secrets : secrets[0]),
+		// As Auth.js: an unset or empty secret becomes the environment's list, an array even of one.
+		secret: config.secret?.length ? config.secret : envSecrets(env),
 		redirectProxyUrl: config.redirectProxyUrl ?? (env.AUTH_REDIRECT_PROXY_URL || undefined),
 		trustHost: config.trustHost ?? (url ? true : trustFromEnv(env)),
 		providers: config.providers.map((provider) => providerWithEnv(env, provider))
@@ -98,10 +116,11 @@ function providerWithEnv(env: Env, provider: Provider): ProviderConfig {
 
 /**
  * Sets environment-derived defaults on `config` itself (the spec's `setEnvDefaults`, for framework
- * authors who own that object). kitauth's own integration uses {@link withEnvDefaults} instead.
+ * authors who own that object), warning through the config's `logger` as Auth.js does. kitauth's
+ * own integration uses {@link withEnvDefaults} instead.
  */
 export function setEnvDefaults(env: Env, config: AuthConfig, suppressBasePathWarning = false): void {
-	Object.assign(config, withEnvDefaults(env, config, undefined, suppressBasePathWarning));
+	Object.assign(config, withEnvDefaults(env, config, createLogger(config), suppressBasePathWarning));
 }
 
 /**
@@ -122,7 +141,12 @@ export function createActionURL(
 	let basePath = config.basePath;
 	if (configured) {
 		origin = configured.origin;
-		if (basePath === undefined && configured.pathname !== '/') basePath = configured.pathname;
+		const urlPath = envUrlPath(configured);
+		// As Auth.js: the configured basePath wins, with a warning when AUTH_URL names another path.
+		if (basePathWarning(urlPath, basePath) === 'env-url-basepath-mismatch') {
+			createLogger(config).warn('env-url-basepath-mismatch');
+		}
+		basePath ??= urlPath;
 	} else {
 		// Forwarded headers are anyone's: only a well-formed value is used, else the next source.
 		const host = usableHost(headers.get('x-forwarded-host')) ?? usableHost(headers.get('host'));

@@ -12,6 +12,7 @@ export { MemoryStore, type MemoryStoreOptions } from './limit/index.js';
 export { createAuthServer, lazyAuthServer, type Platform, type ServerSetup } from './server.js';
 export { listProviders, type ClientProvider } from './providers/public.js';
 export { signInMessage } from './pages/messages.js';
+export { devOutbox, type OutboxMessage } from './flows/email/outbox.js';
 export type { SessionInfo, SessionPage, SessionPageOptions } from './session/manage.js';
 export type { SessionsEnded } from './session/end.js';
 export type { LinkedAccount, SignInMethodsHint, UnlinkResult } from './session/accounts.js';

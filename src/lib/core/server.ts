@@ -6,7 +6,9 @@
 import { respond } from './auth.js';
 import { type AuthOptions, createRuntime, resolveOptions, type ResolveOptions } from './config.js';
 import { type AuthContext, actionUrl, createContext, withParams } from './context.js';
+import { outboxPage, outboxPath } from './flows/email/outbox.js';
 import { accessToken } from './flows/oauth/access-token.js';
+import { formPostCallbacks } from './flows/oauth/form-post.js';
 import { flowOf } from './flows/index.js';
 import { listPasskeys, type PasskeyRemoval, removePasskey, renamePasskey } from './flows/webauthn/manage.js';
 import { credentialsChanged, endUserSessions, type SessionsEnded, sessionUserId } from './session/end.js';
@@ -32,7 +34,7 @@ type Awaitable<T> = T | PromiseLike<T>;
 const WELL_KNOWN_WEBAUTHN = '/.well-known/webauthn';
 
 /** How a server is set up beyond its configuration. */
-export type ServerSetup = Pick<ResolveOptions, 'env' | 'runtime'>;
+export type ServerSetup = Pick<ResolveOptions, 'env' | 'runtime' | 'devOutbox'>;
 
 /**
  * The server API of one configuration. Throws `MissingSecret` or the configuration's other
@@ -42,6 +44,7 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 	const options = resolveOptions(config, setup);
 	const providers = options.providers.map(clientProvider);
 	const wellKnown = relatedOriginsDocument(options.providers);
+	const outbox = setup.devOutbox ? outboxPath(options.basePath) : undefined;
 	const serverContext = (request: ServerRequest, cookies: Record<string, string>, call: { body?: Record<string, unknown>; providerId?: string } = {}) => {
 		assertTrustedHost(options, request.url);
 		return createContext(
@@ -54,12 +57,15 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 
 	return Object.freeze({
 		basePath: options.basePath,
+		formPostCallbacks: formPostCallbacks(options),
 		serves: (pathname: string) =>
 			pathname === options.basePath ||
 			pathname.startsWith(`${options.basePath}/`) ||
 			(wellKnown !== undefined && pathname === WELL_KNOWN_WEBAUTHN),
 		handle: async (request: Request, platform?: Platform) => {
-			if (wellKnown && new URL(request.url).pathname === WELL_KNOWN_WEBAUTHN) return wellKnown(request);
+			const { pathname } = new URL(request.url);
+			if (wellKnown && pathname === WELL_KNOWN_WEBAUTHN) return wellKnown(request);
+			if (pathname === outbox && request.method === 'GET') return outboxPage(request);
 			return toResponse(await respond(request, options, platform), request);
 		},
 		async session(request: ServerRequest): Promise<CurrentSession> {

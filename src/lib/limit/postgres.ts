@@ -14,7 +14,8 @@
  * A hit is ONE statement, `INSERT … ON CONFLICT DO UPDATE … RETURNING`: PostgreSQL locks the row
  * for it, so concurrent hits from any number of processes each get their own count. An attempt's
  * address and account hits (`hitPair`) are one statement too, two such upserts in CTEs. SET
- * expressions read the row as it was before the statement. Expired rows are deleted by `sweep`,
+ * expressions read the row as it was before the statement. A refund (`release`) is one UPDATE
+ * whose WHERE names the window, run under the same row lock. Expired rows are deleted by `sweep`,
  * which the limiter runs every few minutes, in chunks (an index on `reset_at` keeps it cheap).
  */
 import { windowMillis } from '../core/limit/window.js';
@@ -62,6 +63,7 @@ export function PostgresStore(client: PostgresQueryable, options: PostgresStoreO
 		`WITH a AS (${hitSQL}), ` +
 		`b AS (INSERT INTO ${name} AS c (key, count, reset_at) SELECT $4, 1, $2::bigint + $5::bigint FROM a WHERE a.count <= $6::bigint ${onConflict}) ` +
 		`SELECT a.count AS a_count, a.reset_at AS a_reset_at, b.count AS b_count, b.reset_at AS b_reset_at FROM a LEFT JOIN b ON true`;
+	const releaseSQL = `UPDATE ${name} SET count = count - 1 WHERE key = $1 AND reset_at = $2::bigint AND count > 0`;
 	const resetSQL = `DELETE FROM ${name} WHERE key = $1`;
 	const sweepSQL =
 		`DELETE FROM ${name} WHERE key IN ` +
@@ -83,6 +85,9 @@ export function PostgresStore(client: PostgresQueryable, options: PostgresStoreO
 			if (!row) throw new Error('PostgresStore: the hit returned no row');
 			// `b` is null when the second key was not counted (the first was over its limit).
 			return [counter(row.a_count, row.a_reset_at), row.b_count == null ? undefined : counter(row.b_count, row.b_reset_at)];
+		},
+		async release(key: string, resetAt: number): Promise<void> {
+			await client.query(releaseSQL, [key, String(resetAt)]);
 		},
 		async reset(key: string): Promise<void> {
 			await client.query(resetSQL, [key]);

@@ -16,7 +16,8 @@
  *
  * A hit is one `EVALSHA` of a short Lua script (run atomically by Redis): start a window, or add
  * one to it, and return the count and the window's end. An attempt's address and account are
- * counted by one script too (`hitPair`), unless `pairs: false`. The window is judged by the limiter's
+ * counted by one script too (`hitPair`), unless `pairs: false`, and a refund (`release`) is one
+ * script that subtracts only within the window it is given. The window is judged by the limiter's
  * clock, passed in, as every kitauth store does (so all of them agree, and tests can move time);
  * app servers' clocks must agree to within a small part of a window, as they already must for
  * JWT expiry. Redis's own clock only sets the key's TTL (PEXPIRE, when the window starts), so
@@ -69,6 +70,16 @@ if tonumber(a[1]) > tonumber(ARGV[6]) then return a end
 local b = hit(KEYS[2], ARGV[1], ARGV[4], ARGV[5])
 return {a[1], a[2], b[1], b[2]}`;
 
+/**
+ * KEYS[1]: the counter. ARGV[1]: the end of the window the hit to take back was counted in (ms):
+ * one is subtracted only while the counter's window ends then and its count is above 0.
+ */
+export const RELEASE_SCRIPT = `local r = redis.call('HGET', KEYS[1], 'r')
+if r and tonumber(r) == tonumber(ARGV[1]) and (tonumber(redis.call('HGET', KEYS[1], 'n')) or 0) > 0 then
+  return redis.call('HINCRBY', KEYS[1], 'n', -1)
+end
+return -1`;
+
 export function RedisStore(client: RedisCommandSender, options: RedisStoreOptions = {}): LimitStore {
 	const prefix = options.prefix ?? 'kitauth:rl:';
 	const digests = new Map<string, Promise<string>>();
@@ -100,6 +111,9 @@ export function RedisStore(client: RedisCommandSender, options: RedisStoreOption
 			const reply = await evaluate(HIT_SCRIPT, ['1', prefix + key, String(now), String(window), String(now + window)]);
 			if (!Array.isArray(reply) || reply.length !== 2) throw new Error('RedisStore: unexpected reply to the hit script');
 			return counter(reply, 0);
+		},
+		async release(key: string, resetAt: number): Promise<void> {
+			await evaluate(RELEASE_SCRIPT, ['1', prefix + key, String(resetAt)]);
 		},
 		async reset(key: string): Promise<void> {
 			await send(['DEL', prefix + key]);

@@ -7,6 +7,13 @@
  * SvelteKitAuth({ providers: [Apple] }); // reads AUTH_APPLE_ID and AUTH_APPLE_SECRET
  * ```
  * Callback URL to register ("Return URLs", https only): `<origin>/auth/callback/apple`.
+ *
+ * Apple answers with `response_mode=form_post`: its page POSTs to that callback from
+ * `https://appleid.apple.com`, a cross-site form POST that SvelteKit refuses (403) before kitauth's
+ * handle runs unless the origin is trusted. SvelteKit 3, in vite.config.ts:
+ * `sveltekit({ csrf: { trustedOrigins: ['https://appleid.apple.com'] } })`; SvelteKit 2.36 or
+ * later, in svelte.config.js: `kit: { csrf: { trustedOrigins: ['https://appleid.apple.com'] } }`.
+ * kitauth checks this at the first request and logs a warning when it is missing.
  */
 import type { Profile } from '../core/types/models.js';
 import type { OIDCConfig, OAuthUserConfig } from '../core/types/provider.js';

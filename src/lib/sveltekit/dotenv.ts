@@ -1,7 +1,7 @@
 import type { Env } from '../core/index.js';
 
 /** What kitauth reads from the environment: its own variables and Auth.js's legacy ones. */
-const AUTH_VARIABLE = /^(AUTH_|NEXTAUTH_)/;
+export const AUTH_VARIABLE = /^(AUTH_|NEXTAUTH_)/;
 
 /** Reading and parsing one env file; `undefined` when there is no such file. */
 export interface EnvFileReader {
@@ -17,12 +17,17 @@ export interface EnvFileReader {
  * as written.)
  */
 export function envFileAuthVariables(dir: string, mode: string, reader: EnvFileReader): Env {
+	return envFileVariables(dir, mode, reader, AUTH_VARIABLE);
+}
+
+/** The variables of the same files whose names match `keep` (all of them by default). */
+export function envFileVariables(dir: string, mode: string, reader: EnvFileReader, keep: RegExp = /^/): Env {
 	const variables: Env = {};
 	for (const name of ['.env', '.env.local', `.env.${mode}`, `.env.${mode}.local`]) {
 		const text = reader.read(`${dir}/${name}`);
 		if (text === undefined) continue;
 		for (const [key, value] of Object.entries(reader.parse(text))) {
-			if (AUTH_VARIABLE.test(key)) variables[key] = value;
+			if (keep.test(key)) variables[key] = value;
 		}
 	}
 	return variables;

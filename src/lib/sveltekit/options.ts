@@ -1,6 +1,8 @@
 import type { RequestEvent } from '@sveltejs/kit';
+import { DEV } from 'esm-env';
 import { type AuthConfig, type AuthServer, lazyAuthServer } from '../core/index.js';
 import { appBase } from './app-base.js';
+import { createBindingsReader } from './bindings.js';
 import { kitEnv } from './env.js';
 import type { SvelteKitAuthConfig, SvelteKitAuthConfigInput } from './types.js';
 
@@ -22,5 +24,12 @@ export function createServerGetter(input: SvelteKitAuthConfigInput): (event: Req
 		return mapped;
 	};
 	const lazy = typeof input === 'function' ? async (event: RequestEvent) => effective(await input(event)) : effective(input);
-	return lazyAuthServer(lazy, { env: kitEnv });
+	const bindings = createBindingsReader();
+	// Under `vite dev` (not in a production build, whatever NODE_ENV says), an email provider with
+	// no server keeps its messages in the development outbox.
+	const servers = lazyAuthServer(lazy, { env: () => kitEnv(bindings.variables()), devOutbox: DEV });
+	return async (event) => {
+		await bindings.read(event);
+		return servers(event);
+	};
 }

@@ -15,18 +15,19 @@ const credentials = Credentials({
 export const providers = () => listProviders({ providers: [credentials] });
 
 /**
- * kitauth configured per request from the Worker's bindings (`event.platform.env`): the secret is
- * a Worker variable, and `SESSIONS=database` keeps sessions in D1 through Auth.js's D1 adapter.
- * There is no `process.env` here (no Node.js compatibility), nor a file system.
+ * JWT sessions: nothing read from the platform here. kitauth finds AUTH_SECRET and
+ * AUTH_TRUST_HOST among the Worker's bindings itself (the `cloudflare:workers` module on workerd),
+ * as an app on SvelteKit 3 leaves them; there is no `process.env` here (no Node.js compatibility),
+ * nor a file system.
+ */
+const jwt = { providers: [credentials] };
+
+/**
+ * kitauth per request: `SESSIONS=database` keeps sessions in D1 through Auth.js's D1 adapter, on
+ * the binding the request's `platform.env` carries (SvelteKit 2's way, which adapter-cloudflare 8
+ * still passes on SvelteKit 3); the secret still comes from the bindings.
  */
 export const { handle, signIn, signOut } = SvelteKitAuth(async (event) => {
 	const env = event.platform?.env;
-	if (!env?.AUTH_SECRET) throw new Error('no platform.env.AUTH_SECRET: not running on the Workers runtime?');
-	const database = env.SESSIONS === 'database';
-	return {
-		secret: env.AUTH_SECRET,
-		trustHost: true,
-		providers: [credentials],
-		...(database ? { adapter: D1Adapter(env.DB), session: { strategy: 'database' } } : {})
-	};
+	return env?.SESSIONS === 'database' ? { ...jwt, adapter: D1Adapter(env.DB), session: { strategy: 'database' } } : jwt;
 });

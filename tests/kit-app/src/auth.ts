@@ -1,6 +1,7 @@
 import { SvelteKitAuth, type Adapter, type SvelteKitAuthConfig } from '#lib';
 import { LibSQLAdapter } from '#lib/adapters/libsql/index.js';
 import Credentials from '#lib/providers/credentials.js';
+import Nodemailer from '#lib/providers/nodemailer.js';
 import OIDC from '#lib/providers/oidc.js';
 
 /** The fixture's `paths.base` (vite.config.ts). */
@@ -89,3 +90,10 @@ export const broken = SvelteKitAuth({
  * session read must fail. Mounted on `/base/untrusted/*`.
  */
 export const untrusted = SvelteKitAuth({ ...shared, basePath: '/untrusted/auth', adapter: store, trustHost: false });
+
+/**
+ * Email sign-in with no SMTP server configured (no AUTH_NODEMAILER_SERVER): under `vite dev` its
+ * messages go to kitauth's development outbox; a production build refuses the configuration.
+ * Mounted on `/base/mailless/*`.
+ */
+export const mailless = SvelteKitAuth({ basePath: '/mailless/auth', adapter: store, providers: [Nodemailer] });

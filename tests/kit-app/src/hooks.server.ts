@@ -1,12 +1,16 @@
 import { building } from '$app/env';
 import { sequence, type Handle, type ServerInit } from '@sveltejs/kit/hooks';
 import { migrate } from '#lib/adapters/libsql/index.js';
-import { BASE, broken, database, main, untrusted } from './auth.js';
+import { BASE, broken, database, mailless, main, untrusted } from './auth.js';
 
-/** `/base/broken/*` and `/base/untrusted/*` belong to the misconfigured instances. */
+/**
+ * `/base/broken/*` and `/base/untrusted/*` belong to the misconfigured instances, `/base/mailless/*`
+ * to the email provider without a server.
+ */
 const zones: [prefix: string, handle: Handle][] = [
 	[`${BASE}/broken/`, broken.handle],
-	[`${BASE}/untrusted/`, untrusted.handle]
+	[`${BASE}/untrusted/`, untrusted.handle],
+	[`${BASE}/mailless/`, mailless.handle]
 ];
 
 const auth: Handle = ({ event, resolve }) => {

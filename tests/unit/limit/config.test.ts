@@ -101,6 +101,19 @@ describe('the store', () => {
 		expect(warnings.filter((code) => code === 'rate-limit-memory-store')).toHaveLength(1);
 	});
 
+	it('an adapter with hitRateLimit but no releaseRateLimit (written before refunds) is refused at start-up; with the limiter off it still keeps one-time records', async () => {
+		const client = createClient({ url: ':memory:' });
+		closers.push(() => client.close());
+		await migrate(client);
+		const { releaseRateLimit: _release, ...older } = LibSQLAdapter(client);
+		const config = (rateLimit: AuthConfig['rateLimit']): AuthConfig => ({ providers: [], adapter: older, session: { strategy: 'jwt' }, rateLimit });
+		expect(() => resolveOptions(config(true), { env: BASE })).toThrow(/hitRateLimit but no releaseRateLimit/);
+		expect(() => resolveOptions(config(true), { env: BASE })).toThrow(InvalidRateLimit);
+		const { once } = resolveOptions(config(false), { env: BASE });
+		expect(await once.claim('oauth-state', 'state-1', 60_000)).toBe(true);
+		expect(await once.claim('oauth-state', 'state-1', 60_000)).toBe(false);
+	});
+
 	it('an adapter without the counter methods (Auth.js adapters) means memory', async () => {
 		const { logger, warnings } = recorder();
 		const adapter = { getUser: () => null };
@@ -113,7 +126,8 @@ describe('the store', () => {
 describe('configuration errors', () => {
 	const bad: [string, unknown][] = [
 		['a string', 'yes'],
-		['a store without sweep', { store: { hit: () => {}, reset: () => {} } }],
+		['a store without sweep', { store: { hit: () => {}, release: () => {}, reset: () => {} } }],
+		['a store without release (written before refunds)', { store: { hit: () => {}, reset: () => {}, sweep: () => {} } }],
 		['failOpen not a boolean', { failOpen: 'false' }],
 		['enabled not a boolean', { enabled: 1 }],
 		['ipv6Prefix out of range', { ipv6Prefix: 129 }],

@@ -146,7 +146,7 @@ describe('per account: progressive delays, then a hard limit', () => {
 
 	it('the address is checked first: an address over its budget does not reach the account counter', async () => {
 		const store = new RecordingStore();
-		const { attempt } = testLimiter({ store });
+		const { attempt } = testLimiter({ store, rules: { credentials: { address: { limit: 10 } } } });
 		await times(25, () => attempt('credentials', A, EMAIL));
 		const accountHits = store.hits.filter((hit) => hit.key.startsWith('credentials:i:'));
 		expect(accountHits).toHaveLength(10);
@@ -216,7 +216,7 @@ describe('what the store and the logs get to see', () => {
 			config: { store: two },
 			env: {},
 			adapter: undefined,
-			secret: 'another-secret-0123456789abcdefghijkl',
+			secrets: ['another-secret-0123456789abcdefghijkl'],
 			logger: { error: () => {}, warn: () => {}, debug: () => {} },
 			events: {}
 		});
@@ -257,7 +257,7 @@ describe('what the store and the logs get to see', () => {
 			config: { rules: { 'oauth-start': { address: { limit: 1 } } } },
 			env: {},
 			adapter: undefined,
-			secret: 'x'.repeat(32),
+			secrets: ['x'.repeat(32)],
 			logger: { error: broken, warn: broken, debug: broken },
 			events: {}
 		});
@@ -272,7 +272,7 @@ describe('what the store and the logs get to see', () => {
 			config: { rules: { 'oauth-start': { address: { limit: 1 } } } },
 			env: {},
 			adapter: undefined,
-			secret: 'x'.repeat(32),
+			secrets: ['x'.repeat(32)],
 			logger: { error: () => {}, warn: () => {}, debug: () => {} },
 			events: {
 				rateLimited: () => {
@@ -311,17 +311,5 @@ describe('expired counters', () => {
 		clock.advance(MINUTE); // webauthn-options' window (1 minute) is over, oauth-start's (10) is not
 		expect(await limiter.sweep()).toBe(1);
 		expect(store.inner.size).toBe(1);
-	});
-});
-
-describe('firstForAccount', () => {
-	it('is true for an account’s first attempt in its window (a success then has nothing to clear), false after', async () => {
-		const { attempt, limiter } = testLimiter();
-		expect(await attempt('credentials', A, EMAIL)).toEqual({ allowed: true, firstForAccount: true });
-		expect(await attempt('credentials', B, EMAIL)).toEqual({ allowed: true, firstForAccount: false });
-		await limiter.succeeded('credentials', EMAIL);
-		expect(await attempt('credentials', A, EMAIL)).toEqual({ allowed: true, firstForAccount: true });
-		// Kinds without an account budget say nothing about it.
-		expect(await attempt('oauth-start', A)).toEqual({ allowed: true });
 	});
 });

@@ -1,7 +1,7 @@
 /** The memory store: fixed windows, reset, sweep, and its size bound. */
 import { describe, expect, it } from 'vitest';
 import { MemoryStore } from '../../../src/lib/core/limit/memory.js';
-import { describeLimitStore } from '../../integration/limit-store-conformance.js';
+import { describeLimiterOnStore, describeLimitStore } from '../../integration/limit-store-conformance.js';
 
 const T = 1_000_000;
 
@@ -54,3 +54,4 @@ describe('MemoryStore', () => {
 
 const memory = new MemoryStore();
 describeLimitStore('memory', () => memory);
+describeLimiterOnStore('memory', () => memory);

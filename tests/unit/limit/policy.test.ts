@@ -1,24 +1,38 @@
 /**
- * The budgets: the defaults keep the anti-lockout rule for every kind, the delay schedule grows and
- * caps, and configured rules are merged over the defaults and checked.
+ * The budgets: the defaults' reasoning (defaults.ts) in numbers, the delay schedule grows and caps,
+ * and configured rules are merged over the defaults and checked.
  */
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RULES, LIMIT_KINDS } from '../../../src/lib/core/limit/defaults.js';
+import { DEFAULT_RULES, FAILURE_COUNTED, LIMIT_KINDS } from '../../../src/lib/core/limit/defaults.js';
 import { delayAfter, resolveRules } from '../../../src/lib/core/limit/policy.js';
 import { InvalidRateLimit } from '../../../src/lib/core/errors.js';
 import type { AccountRule } from '../../../src/lib/core/types/limit.js';
 
 describe('the default budgets', () => {
-	it('one address can never reach an account hard limit (address limit × windows per account window < account limit)', () => {
+	it('kinds whose address budget counts every request keep the anti-lockout rule: one address cannot push an account to its hard limit', () => {
 		let checked = 0;
 		for (const kind of LIMIT_KINDS) {
 			const { address, account } = DEFAULT_RULES[kind];
-			if (!address || !account) continue;
+			if (!address || !account || FAILURE_COUNTED.has(kind)) continue;
+			// Fixed windows need not line up with the account's: one more address window than fits.
 			const windows = Math.ceil(account.window / address.window) + 1;
 			expect(address.limit * windows, kind).toBeLessThan(account.limit);
 			checked++;
 		}
-		expect(checked).toBe(3); // credentials, email-request, email-code
+		expect(checked).toBe(1); // email-request: 5 × (4 + 1) = 25 < 30
+	});
+
+	it('failure-counted kinds: an address budget sized for a shared address (≥ 500 failures an hour), so one address can reach the hard limit; passkeys have none, device cookies keep known browsers out of it', () => {
+		expect(LIMIT_KINDS.filter((kind) => FAILURE_COUNTED.has(kind))).toEqual(['credentials', 'email-code', 'webauthn-callback']);
+		for (const kind of FAILURE_COUNTED) {
+			const { address, account } = DEFAULT_RULES[kind];
+			if (!address) throw new Error(`${kind} has no address budget`);
+			expect(address.limit * (3600 / address.window), kind).toBeGreaterThanOrEqual(500);
+			if (!account) continue;
+			// The old rule no longer holds (defaults.ts says what protects the owner now).
+			expect(address.limit * (Math.ceil(account.window / address.window) + 1), kind).toBeGreaterThan(account.limit);
+		}
+		expect(DEFAULT_RULES['webauthn-callback'].account).toBe(false);
 	});
 
 	it('guessing is capped at 100 per hour per account (ASVS 6.3.1)', () => {

@@ -32,6 +32,9 @@ class FlakyStore implements LimitStore {
 				throw new TypeError('synchronously broken');
 		}
 	}
+	release(key: string, resetAt: number): Promise<void> {
+		return this.mode === 'up' ? this.inner.release(key, resetAt) : Promise.reject(new Error('down'));
+	}
 	reset(key: string): Promise<void> {
 		return this.mode === 'up' ? this.inner.reset(key) : Promise.reject(new Error('down'));
 	}
@@ -104,7 +107,7 @@ describe('a log sink that throws as well', () => {
 				config: { store: new FlakyStore(), failOpen },
 				env: {},
 				adapter: undefined,
-				secret: 'x'.repeat(32),
+				secrets: ['x'.repeat(32)],
 				logger: { error: broken, warn: broken, debug: broken },
 				events: {}
 			});
@@ -141,6 +144,38 @@ describe('the other operations', () => {
 			expect.stringMatching(/failed to reset a counter \(credentials\)/),
 			expect.stringMatching(/failed to delete expired counters/)
 		]);
+	});
+
+	it('a refund goes where its hit was counted: to memory for hits counted during an outage, to the store once it is back', async () => {
+		const store = new FlakyStore();
+		const { attempt, limiter, recorded } = testLimiter({ store, rules: { credentials: { address: { limit: 2 }, account: false } } });
+		// Down: memory counts, and takes the hits back.
+		for (let i = 0; i < 5; i++) {
+			const decision = await attempt('credentials', A);
+			expect(decision.allowed).toBe(true);
+			await limiter.succeeded('credentials', undefined, decision);
+		}
+		// Up: the store counts; a decision from the outage refunds memory, not the store.
+		const fromOutage = await attempt('credentials', A);
+		store.mode = 'up';
+		const decisions = [await attempt('credentials', A), await attempt('credentials', A)];
+		await limiter.succeeded('credentials', undefined, fromOutage);
+		expect((await attempt('credentials', A)).allowed).toBe(false); // the store's count: 3
+		for (const decision of decisions) await limiter.succeeded('credentials', undefined, decision);
+		expect((await attempt('credentials', A)).allowed).toBe(true);
+		expect(recorded.errors.every((error) => /count an attempt/.test(error.message))).toBe(true);
+	});
+
+	it('a refund the store fails to take is logged; the decision stands', async () => {
+		const store = new FlakyStore();
+		store.mode = 'up';
+		const { attempt, limiter, recorded } = testLimiter({ store });
+		const decision = await attempt('credentials', A, 'alice@example.com');
+		store.mode = 'down';
+		await expect(limiter.succeeded('credentials', 'alice@example.com', decision)).resolves.toBeUndefined();
+		expect(recorded.errors.map((e) => e.message)).toEqual(
+			expect.arrayContaining([expect.stringMatching(/failed to refund an attempt \(credentials\)/)])
+		);
 	});
 
 	it('succeeded() also clears what the memory fallback counted during an outage', async () => {

@@ -52,18 +52,18 @@ export interface TestLimiter {
 	clock: Clock;
 	recorded: Recorded;
 	shared: LimiterShared;
-	/** `check` with a connection address and optional identifier / headers. */
-	attempt(kind: LimitKind, address: string | undefined, identifier?: string, headers?: HeadersInit): Promise<LimitDecision>;
+	/** `check` with a connection address and optional identifier / headers / device cookie. */
+	attempt(kind: LimitKind, address: string | undefined, identifier?: string, headers?: HeadersInit, device?: string): Promise<LimitDecision>;
 }
 
-export function testLimiter(settings: Omit<RateLimitConfig, 'now'> = {}, clock = new Clock()): TestLimiter {
+export function testLimiter(settings: Omit<RateLimitConfig, 'now'> = {}, clock = new Clock(), secrets: readonly string[] = [SECRET]): TestLimiter {
 	const { logger, recorded } = recordingLogger();
 	const shared = createLimiterShared();
 	const limiter = resolveLimiter({
 		config: { ...settings, now: clock.now },
 		env: {},
 		adapter: undefined,
-		secret: SECRET,
+		secrets,
 		logger,
 		events: { rateLimited: (message) => void recorded.events.push(message) },
 		shared
@@ -73,8 +73,8 @@ export function testLimiter(settings: Omit<RateLimitConfig, 'now'> = {}, clock =
 		clock,
 		recorded,
 		shared,
-		attempt: (kind, address, identifier, headers) => {
-			const attempt: LimitAttempt = { address, headers: new Headers(headers), identifier };
+		attempt: (kind, address, identifier, headers, device) => {
+			const attempt: LimitAttempt = { address, headers: new Headers(headers), identifier, device };
 			return limiter.check(kind, attempt);
 		}
 	};
@@ -85,11 +85,16 @@ export class RecordingStore implements LimitStore {
 	readonly inner = new MemoryStore();
 	readonly hits: { key: string; windowMs: number; now: number }[] = [];
 	readonly resets: string[] = [];
+	readonly releases: { key: string; resetAt: number }[] = [];
 	sweeps = 0;
 
 	hit(key: string, windowMs: number, now: number): Promise<LimitCount> {
 		this.hits.push({ key, windowMs, now });
 		return this.inner.hit(key, windowMs, now);
+	}
+	release(key: string, resetAt: number): Promise<void> {
+		this.releases.push({ key, resetAt });
+		return this.inner.release(key, resetAt);
 	}
 	reset(key: string): Promise<void> {
 		this.resets.push(key);

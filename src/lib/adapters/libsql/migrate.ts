@@ -78,7 +78,7 @@ function migrateClient(
 
 	return guard.run('migrate', async () => {
 		const before = await lastApplied(client, tableName);
-		const pending = migrations.filter((m) => before === undefined || before < m.when);
+		const pending = pendingAfter(before);
 		if (pending.length === 0) return { applied: [], adopted: false };
 		const adopt = before === undefined && (await tableExists(client, getTableName(users)));
 		if (adopt) await checkAdoptable(client);
@@ -106,6 +106,24 @@ function migrateClient(
 		}
 		return { applied: pending.map((m) => m.tag), adopted: adopt };
 	});
+}
+
+/**
+ * Tags of the migrations `source` has not applied yet, without changing it (`kitauth doctor`).
+ * A database that was never migrated has them all pending.
+ */
+export async function pendingMigrations(source: LibSQLSource, options: MigrateOptions = {}): Promise<string[]> {
+	const client = resolveClient(source, options.busyTimeout ?? 5000);
+	try {
+		return pendingAfter(await lastApplied(client, options.migrationsTable ?? DEFAULT_MIGRATIONS_TABLE)).map((m) => m.tag);
+	} finally {
+		if (configOf(source) !== undefined) client.close();
+	}
+}
+
+/** The embedded migrations newer than the newest record (drizzle's rule). */
+function pendingAfter(before: number | undefined): readonly EmbeddedMigration[] {
+	return migrations.filter((m) => before === undefined || before < m.when);
 }
 
 /** `created_at` of the newest record: what drizzle's migrator compares with. */

@@ -1,16 +1,17 @@
 /**
- * The rate limiter's counters (kitauth's `hitRateLimit`, `resetRateLimit`,
- * `deleteExpiredRateLimits`).
+ * The rate limiter's counters (kitauth's `hitRateLimit`, `hitRateLimitPair`, `releaseRateLimit`,
+ * `resetRateLimit`, `deleteExpiredRateLimits`).
  *
  * A hit is ONE statement, `INSERT … ON CONFLICT DO UPDATE … RETURNING`, run in a transaction
  * through the guard like every other write: SQLite runs it under the database's write lock, so
  * concurrent hits from any number of processes each see their own count, and a busy database is
  * retried by the guard, never answered with a count that was not stored. Every SET expression
  * reads the row as it was before the statement, so the window test is the same in both
- * assignments. The hits and resets asked for in one turn of the event loop share one transaction
- * (`commit-group.ts`): under load one commit serves many sign-in attempts.
+ * assignments. A refund is one UPDATE whose WHERE names the hit's window, so it never takes from a
+ * window that started since. The hits, refunds and resets asked for in one turn of the event loop
+ * share one transaction (`commit-group.ts`): under load one commit serves many sign-in attempts.
  */
-import { eq, fillPlaceholders, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, fillPlaceholders, gt, inArray, lte, sql } from 'drizzle-orm';
 import type { Adapter } from '../../core/types/adapter.js';
 import type { InValue, ResultSet } from '@libsql/client';
 import { SQLiteAsyncDialect } from 'drizzle-orm/sqlite-core';
@@ -23,14 +24,16 @@ import type { LibSQLTables } from './tables.js';
 
 const SWEEP_CHUNK = 1000;
 
-type RateLimitMethods = Required<Pick<Adapter, 'hitRateLimit' | 'hitRateLimitPair' | 'resetRateLimit' | 'deleteExpiredRateLimits'>>;
+type RateLimitMethods = Required<
+	Pick<Adapter, 'hitRateLimit' | 'hitRateLimitPair' | 'releaseRateLimit' | 'resetRateLimit' | 'deleteExpiredRateLimits'>
+>;
 
 /** Renders the raw statement below as drizzle renders its builders (placeholders kept). */
 const dialect = new SQLiteAsyncDialect();
 
 export function rateLimitMethods({ db, client, tables, guard }: AdapterContext): RateLimitMethods {
 	const counters = tables.rateLimitsTable;
-	const { hit, hitPair, reset } = counterStatements(db, counters);
+	const { hit, hitPair, release, reset } = counterStatements(db, counters);
 	// Every counter write of a turn in one relaxed transaction (`commit-group.ts`), retried by the
 	// guard as one; each caller's error names its own operation.
 	const grouped = commitGroup((stmts) => guard.run('rateLimits', () => client.relaxed(() => client.batch(stmts))));
@@ -63,6 +66,11 @@ export function rateLimitMethods({ db, client, tables, guard }: AdapterContext):
 				])
 			);
 			return [counted('hitRateLimitPair', a) ?? noRow('hitRateLimitPair'), counted('hitRateLimitPair', b)];
+		},
+
+		releaseRateLimit: async (key, resetAt) => {
+			if (!Number.isSafeInteger(resetAt)) throw new LibSQLAdapterError('releaseRateLimit', 'INVALID_ARGUMENT', 'resetAt must be integer milliseconds');
+			await write('releaseRateLimit', release([{ key, resetAt }]));
 		},
 
 		resetRateLimit: async (key) => {
@@ -119,6 +127,12 @@ export function counterStatements(db: LibSQLDatabase, counters: LibSQLTables['ra
 	return {
 		hit: compile<'key' | 'now' | 'resetAt'>([hitQuery]),
 		hitPair: compile<'key' | 'now' | 'resetAt' | 'first' | 'firstLimit'>([hitQuery, { toSQL: () => dialect.sqlToQuery(ifFirstPassed) }]),
+		release: compile<'key' | 'resetAt'>([
+			db
+				.update(counters)
+				.set({ count: sql`${counters.count} - 1` })
+				.where(and(eq(counters.key, sql.placeholder('key')), eq(counters.resetAt, resetAt), gt(counters.count, 0)))
+		]),
 		reset: compile<'key'>([db.delete(counters).where(eq(counters.key, sql.placeholder('key')))])
 	};
 }

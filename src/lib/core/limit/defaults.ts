@@ -1,37 +1,59 @@
 /**
  * The production budgets, and why they are what they are.
  *
- * Two scopes per attempt. The address scope is a plain hard limit per fixed window. The account
- * scope counts the attempts that got past the address scope since the last success: the first
- * few go through, then each must wait a doubling, capped delay after the previous one (a
- * per-account gate), and above a hard limit none goes through until the window ends.
+ * Scopes. Every attempt has an address scope (a hard limit per fixed window, per client address)
+ * and, for the kinds tied to an account, an account scope: the attempts since the account's last
+ * success, of which the first few go through, then each must wait a doubling, capped delay after
+ * the previous one (a per-account gate), and above a hard limit none goes through until the window
+ * ends. A browser with a device cookie for the account takes the account scope's place with a
+ * budget of its own (3. below).
  *
- * Lockout. A hard per-account limit is what an attacker would like to trip: the victim could not
- * sign in until the window ends. So:
- * 1. The account counter only sees attempts the address scope let through. One address therefore
- *    adds at most `address.limit` per address window to it, i.e. at most
- *    `address.limit × (⌈account.window / address.window⌉ + 1)` per account window (fixed windows
- *    need not line up, hence the +1).
- * 2. Each default `account.limit` is above that bound (credentials: 10 × (6 + 1) = 70 < 100;
- *    email-request: 5 × (4 + 1) = 25 < 30): an attacker with one address cannot reach the hard
- *    limit, however long they try. The address scope catches them first. (`defaults.test.ts`
- *    checks this for every kind.)
- * 3. The delays cap at `maxDelay`, under the address rate: one address can take at most half of
- *    the credentials gate's slots (10 attempts per 10 minutes against one slot per 30 s), so the
- *    victim waits about `maxDelay` at worst, and one success clears the count. (Email requests
- *    are different: the attacker's requests send the victim sign-in emails the victim can use.)
- * Many addresses can still trip the hard limit (they are indistinguishable from one user on many
- * networks); then guessing is capped at `account.limit` per window, as ASVS 6.3.1 (≤ 100 failed
- * attempts per hour per account) asks, and a patient distributed attacker who waits out every
- * delay gets about one guess per `maxDelay`.
+ * What the address scope counts. For credentials, email codes and passkey callbacks, failures only:
+ * each attempt is counted before it is made (so concurrent attempts can never overrun the budget)
+ * and refunded when it succeeds (`LimitStore.release`, only within the window it was counted in).
+ * So an office signing in all day from one address uses none of it, and it is sized for many
+ * people behind one address: 100 failures per 10 minutes (600 an hour, where the old budget was
+ * 10, successes included). What it still bounds is one address guessing across many accounts
+ * (password spraying: ≤ 600 guesses an hour) and the password hashes failures cost the server.
+ * For email requests (each sends mail), WebAuthn options (each stores a challenge) and OAuth
+ * starts (a flood limit) every request counts, as before.
  *
- * The address budgets are a compromise with shared addresses (offices, carrier NAT): sessions last
- * 30 days, so sign-in attempts are rare per person; sites with many users behind one address
- * should raise them (and the account limit with them, keeping rule 2).
+ * Lockout. The account's hard limit is what an attacker would like to trip: the owner could not
+ * sign in until the window ends. The old budgets kept one address from ever reaching it (address
+ * limit × windows per account window < account limit: 10 × (6 + 1) = 70 < 100). Budgets sized for
+ * shared addresses break that rule: one address that waits out the delays (about two attempts a
+ * minute at the 30 s cap) reaches the hard limit within the hour, as many addresses always could.
+ * What keeps the owner in instead:
+ * 1. Passkeys. A passkey sign-in (`webauthn-callback`) has no account scope (an assertion cannot
+ *    be guessed), so no hard limit holds it.
+ * 2. Email links. Clicking a link is not limited, and email requests keep the old rule: their
+ *    address budget stays small (each request mails the victim), so one address cannot push an
+ *    account to its email-request hard limit: 5 × (4 + 1) = 25 < 30. Many addresses can, but
+ *    every one of their requests sent the owner a link they can use.
+ * 3. Device cookies (OWASP, "Slow down online guessing attacks with device cookies"). A successful
+ *    password or code sign-in gives the browser a signed cookie bound to the account (`device.ts`).
+ *    That browser's attempts for that account are counted on its own budget (`<kind>:d:`, with the
+ *    account rule's free attempts, delays and hard limit), not on the account's, so others'
+ *    failures never delay or lock it, and a stolen cookie still buys at most the hard limit per
+ *    window. A known browser also skips the address scope: the cookie is earned only by signing
+ *    in to that account, is bound to it and has its own budget, so the address scope (there for
+ *    unknown clients) would add nothing but a way for one attacker behind an office's NAT to lock
+ *    that office's known browsers out. Its success takes back its own hit and leaves the account's
+ *    count alone (those failures were not its own: clearing them would give an attacker a fresh
+ *    run each time the owner signs in); a success from an unknown browser clears it, as always.
+ * The price: from a new browser, while an attack is on, the owner waits for the window to end (at
+ * most an hour), or uses a passkey, an email link or a browser they signed in from before.
+ *
+ * Guessing. Per account, unknown browsers together get at most `account.limit` guesses per window
+ * (ASVS 6.3.1: ≤ 100 failed attempts per hour per account), and a patient distributed attacker
+ * who waits out every delay about one guess per `maxDelay`; each known browser (its owner, or a
+ * thief of its cookie) gets the same again on its own budget. tests/unit/limit/policy.test.ts
+ * checks these numbers, lockout.security.test.ts and device.security.test.ts the behaviour.
  *
  * Kinds without an account scope: WebAuthn options are fetched on every sign-in page view
  * (conditional UI), so they get a generous per-minute budget; a passkey assertion or an OAuth
- * start cannot be guessed, so they are only limited against floods.
+ * start cannot be guessed, so the callback's address budget only bounds failed ceremonies, and
+ * the start's is a flood limit.
  */
 import type { LimitKind, LimitRule } from '../types/limit.js';
 
@@ -47,9 +69,16 @@ export const LIMIT_KINDS: readonly LimitKind[] = [
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 
+/**
+ * The kinds whose address budget counts failures only: an attempt that succeeds is refunded
+ * (`Limiter.succeeded`). The others count every request: each costs the server something whether
+ * or not it succeeds (a mail, a stored challenge), or is only limited against floods.
+ */
+export const FAILURE_COUNTED: ReadonlySet<LimitKind> = new Set<LimitKind>(['credentials', 'email-code', 'webauthn-callback']);
+
 /** Guessing a secret tied to an account: a password, an emailed code. */
 const guessing: LimitRule = {
-	address: { limit: 10, window: 10 * MINUTE },
+	address: { limit: 100, window: 10 * MINUTE },
 	account: { freeAttempts: 5, delay: 1, maxDelay: 30, limit: 100, window: HOUR }
 };
 
@@ -62,6 +91,7 @@ export const DEFAULT_RULES: Readonly<Record<LimitKind, LimitRule>> = {
 		account: { freeAttempts: 3, delay: 30, maxDelay: 5 * MINUTE, limit: 30, window: HOUR }
 	},
 	'webauthn-options': { address: { limit: 30, window: MINUTE }, account: false },
-	'webauthn-callback': { address: { limit: 30, window: 10 * MINUTE }, account: false },
+	// Failures only (a refused or garbled ceremony): sized like the guessing kinds' address budget.
+	'webauthn-callback': { address: { limit: 100, window: 10 * MINUTE }, account: false },
 	'oauth-start': { address: { limit: 30, window: 10 * MINUTE }, account: false }
 };

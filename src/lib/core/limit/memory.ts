@@ -5,8 +5,9 @@
  *
  * Bounded: at `maxKeys` counters, a hit on a new key first sweeps the expired ones (at most once a
  * second: a sweep walks every counter), then, if still full, drops the oldest (a Map iterates in
- * insertion order, and a key is re-inserted when its window restarts). An attacker who makes `maxKeys` new keys (e.g. from many IPv6 /64s) can
- * therefore push other counters out: a shared store has no such bound.
+ * insertion order, and a key is re-inserted when its window restarts). An attacker who makes
+ * `maxKeys` new keys (e.g. from many IPv6 /64s) can therefore push other counters out: a shared
+ * store has no such bound.
  */
 import type { LimitCount, LimitStore } from '../types/limit.js';
 
@@ -45,6 +46,13 @@ export class MemoryStore implements LimitStore {
 		const fresh = { count: 1, resetAt: now + windowMs };
 		this.#counters.set(key, fresh);
 		return { ...fresh };
+	}
+
+	/** Takes back one hit, only within the window it was counted in (`LimitStore.release`). */
+	release(key: string, resetAt: number): Promise<void> {
+		const current = this.#counters.get(key);
+		if (current && current.resetAt === resetAt && current.count > 0) current.count--;
+		return Promise.resolve();
 	}
 
 	reset(key: string): Promise<void> {

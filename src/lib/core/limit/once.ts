@@ -17,7 +17,7 @@ import { RateLimitStoreError } from '../errors.js';
 import type { LoggerInstance } from '../types/config.js';
 import type { LimitStore } from '../types/limit.js';
 import type { Hasher } from './hash.js';
-import { withDeadline } from './limiter.js';
+import { withDeadline } from './calls.js';
 import type { MemoryStore } from './memory.js';
 
 /** What may be claimed once (each purpose has its own keys). */

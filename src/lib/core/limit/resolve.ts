@@ -11,6 +11,7 @@ import type { Adapter } from '../types/adapter.js';
 import type { EventCallbacks, LoggerInstance } from '../types/config.js';
 import type { ClientAddressOptions, LimitStore, Limiter, RateLimitConfig } from '../types/limit.js';
 import { adapterStore } from './adapter-store.js';
+import { deviceCookies } from './device.js';
 import { keyedHasher } from './hash.js';
 import { createLimiter, createLimiterShared, disabledLimiter, type LimiterShared } from './limiter.js';
 import { resolveRules } from './policy.js';
@@ -20,8 +21,11 @@ export interface ResolveLimiterInput {
 	env: Env;
 	/** The (wrapped) adapter: its counter methods are the default store. */
 	adapter: Adapter | undefined;
-	/** The current secret: the key of the identifier hash. */
-	secret: string;
+	/**
+	 * The configuration's secrets, newest first: the newest keys the identifier hash and signs
+	 * device cookies; the older ones still verify device cookies.
+	 */
+	secrets: readonly string[];
 	logger: LoggerInstance;
 	events: Readonly<Partial<EventCallbacks>>;
 	shared?: LimiterShared;
@@ -49,7 +53,7 @@ export function resolveLimiter(input: ResolveLimiterInput): Limiter {
 	if (!enabled(config, settings, env)) return disabledLimiter;
 
 	const shared = input.shared ?? createLimiterShared();
-	const store = configured ?? adapterStore(input.adapter) ?? shared.memory;
+	const store = configured ?? checkAdapterStore(input.adapter) ?? shared.memory;
 	if (store === shared.memory && isProduction(env) && !shared.memoryWarned) {
 		shared.memoryWarned = true;
 		logger.warn('rate-limit-memory-store');
@@ -63,7 +67,8 @@ export function resolveLimiter(input: ResolveLimiterInput): Limiter {
 		ipv6Prefix,
 		timeout,
 		now,
-		hash: keyedHasher(input.secret),
+		hash: keyedHasher(input.secrets[0]!),
+		devices: deviceCookies(input.secrets),
 		logger,
 		// Fire and forget: events are wrapped (a failing handler is logged), and a flood of refusals
 		// must not wait on audit handlers.
@@ -89,9 +94,19 @@ function envFlag(value: string | undefined): boolean | undefined {
 
 function checkStore(store: LimitStore | undefined): LimitStore | undefined {
 	if (store === undefined) return undefined;
-	const methods = ['hit', 'reset', 'sweep'] as const;
+	const methods = ['hit', 'release', 'reset', 'sweep'] as const;
 	if (typeof store !== 'object' || store === null || methods.some((m) => typeof store[m] !== 'function')) {
-		throw new InvalidRateLimit('rateLimit.store must have hit(), reset() and sweep() methods');
+		// `release` came with refunds (0.x): a store written before them must add it.
+		throw new InvalidRateLimit('rateLimit.store must have hit(), release(), reset() and sweep() methods');
+	}
+	return store;
+}
+
+/** The adapter's counters, when it has them; with `hitRateLimit` it must refund too. */
+function checkAdapterStore(adapter: Adapter | undefined): LimitStore | undefined {
+	const store = adapterStore(adapter);
+	if (store && typeof adapter?.releaseRateLimit !== 'function') {
+		throw new InvalidRateLimit('The adapter has hitRateLimit but no releaseRateLimit, which the rate limiter needs: add it, or set rateLimit.store');
 	}
 	return store;
 }

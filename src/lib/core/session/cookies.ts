@@ -20,19 +20,19 @@ export function cookieTable(
 	// The session cookie is `__Host-` on https (ASVS 3.3.3: no Domain, Path=/, Secure: no sibling
 	// subdomain can set or shadow it), unless the app shares it across subdomains (a `domain`) or
 	// narrows its path; then `__Secure-`, as Auth.js names it. Auth.js's `__Secure-` cookie is read
-	// once and replaced (see `legacySessionCookie`).
-	const session = overrides.sessionToken?.options;
-	const hostOnly = !session?.domain && (session?.path ?? '/') === '/';
-	const sessionPrefix = secure ? (hostOnly ? '__Host-' : '__Secure-') : '';
+	// once and replaced (see `legacySessionCookie`). The device cookie follows the same rule.
+	const hostPrefix = (options: Partial<CookieSerializeOptions> | undefined) =>
+		secure ? (!options?.domain && (options?.path ?? '/') === '/' ? '__Host-' : '__Secure-') : '';
 	const defaults: CookiesOptions = {
-		sessionToken: { name: `${sessionPrefix}${SESSION_COOKIE}`, options: base },
+		sessionToken: { name: `${hostPrefix(overrides.sessionToken?.options)}${SESSION_COOKIE}`, options: base },
 		callbackUrl: { name: `${prefix}authjs.callback-url`, options: base },
 		csrfToken: { name: `${secure ? '__Host-' : ''}authjs.csrf-token`, options: base },
 		pkceCodeVerifier: { name: `${prefix}authjs.pkce.code_verifier`, options: checkCookie },
 		state: { name: `${prefix}authjs.state`, options: checkCookie },
 		nonce: { name: `${prefix}authjs.nonce`, options: checkCookie },
 		webauthnChallenge: { name: `${prefix}authjs.challenge`, options: checkCookie },
-		emailVerification: { name: `${prefix}authjs.email-verification`, options: checkCookie }
+		emailVerification: { name: `${prefix}authjs.email-verification`, options: checkCookie },
+		device: { name: `${hostPrefix(overrides.device?.options)}authjs.device`, options: { ...base, maxAge: DEVICE_COOKIE_MAX_AGE } }
 	};
 	for (const key of Object.keys(overrides) as CookieKey[]) {
 		const override = overrides[key];
@@ -61,6 +61,9 @@ export function legacySessionCookie(cookies: CookiesOptions): CookieOption | und
 /** State, PKCE, nonce and challenge cookies live 15 minutes. */
 export const CHECK_COOKIE_MAX_AGE = 15 * 60;
 
+/** The device cookie lives a year (renewed by every sign-in); its entries are valid as long. */
+export const DEVICE_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
 /** 4096 bytes per cookie minus ~160 for its attributes (Auth.js measured the same). */
 export const CHUNK_SIZE = 4096 - 160;
 const MAX_CHUNKS = 16;
@@ -86,7 +89,7 @@ export function parseCookieHeader(header: string | null): Record<string, string>
 }
 
 /** A percent-encoded value decoded; kept as it is when it does not decode. */
-export function safeDecode(value: string): string {
+function safeDecode(value: string): string {
 	if (!value.includes('%')) return value;
 	try {
 		return decodeURIComponent(value);

@@ -2,7 +2,8 @@ import { sha256 } from '../crypto/index.js';
 import type { AuthContext } from '../context.js';
 import { AdapterError } from '../errors.js';
 import type { Cookie } from '../types/internal.js';
-import type { AdapterSession, AdapterUser, Session } from '../types/models.js';
+import type { AdapterSession } from '../types/models.js';
+import { clientSession } from './client-session.js';
 import { expiredCookie, legacySessionCookie } from './cookies.js';
 import type { CookieOption } from '../types/config.js';
 import type { DatabaseStrategy, SessionAdapter } from './strategy.js';
@@ -19,21 +20,24 @@ export async function storedSessionKey(ctx: AuthContext, token: string): Promise
 	return ctx.options.session.hashTokens ? sha256(token, 'hex') : token;
 }
 
-/** Auth.js's session tokens (its default `generateSessionToken`: `crypto.randomUUID()`). */
-const AUTHJS_TOKEN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/**
+ * What a stored hash looks like: 64 hex digits (any case, for databases that compare without it).
+ * A cookie of that shape is never looked up as it is: with hashing on, the table holds such hashes,
+ * and a leaked table's hashes must not work as cookies.
+ */
+const STORED_HASH = /^[0-9a-f]{64}$/i;
 
 /**
  * The other key a cookie's session may be stored under, in the form `hashTokens` does not use:
- * - hashing on: the token itself, where Auth.js wrote the session — for a cookie shaped like
- *   Auth.js's tokens only, never one shaped like our hashes (a leaked table's hashes must not work
- *   as cookies), so a garbage cookie still costs one lookup. (An app whose Auth.js made its tokens
- *   with its own generator keeps them readable with `hashTokens: false`.)
+ * - hashing on: the token itself, where Auth.js wrote the session — whatever its shape (its
+ *   default `randomUUID()`, or an app's own `generateSessionToken`), except one shaped like our
+ *   hashes. So a cookie that is neither ours nor a session costs two lookups (ours, 64 hex, one).
  * - hashing off (a rollout beside Auth.js, or the way back to it): the token's hash, where kitauth
  *   stored it with hashing on.
  */
 async function otherKey(ctx: AuthContext, raw: string): Promise<string | undefined> {
 	if (!ctx.options.session.hashTokens) return sha256(raw, 'hex');
-	return AUTHJS_TOKEN.test(raw) ? raw : undefined;
+	return STORED_HASH.test(raw) ? undefined : raw;
 }
 
 /**
@@ -106,14 +110,6 @@ async function findRequestSession(ctx: AuthContext, adapter: SessionAdapter, req
 	return undefined;
 }
 
-/** The session the client sees: never the token, only the user and the expiry. */
-function publicSession(user: AdapterUser, expires: Date): Session {
-	return {
-		user: { id: user.id, name: user.name, email: user.email, image: user.image },
-		expires: expires.toISOString()
-	};
-}
-
 /** When a session must end regardless of activity (`absoluteMaxAge`), if it has one. */
 function absoluteEnd(ctx: AuthContext, session: AdapterSession): number | undefined {
 	const { absoluteMaxAge } = ctx.options.session;
@@ -135,8 +131,8 @@ export function createDatabaseStrategy(adapter: SessionAdapter): DatabaseStrateg
 }
 
 /**
- * Reads a database session: one `getSessionAndUser` lookup (a garbage cookie costs at most that
- * one indexed query). Expired or past its absolute lifetime → deleted, cookie cleared, `null`.
+ * Reads a database session: one `getSessionAndUser` lookup (a cookie that is no session costs at
+ * most two indexed queries, see `otherKey`). Expired or past its absolute lifetime → deleted, cookie cleared, `null`.
  * Otherwise `expires` slides by `maxAge` at most once per `updateAge`, and only then is the cookie
  * re-issued.
  */
@@ -171,11 +167,14 @@ export async function readDatabaseSession(
 	}
 	// Auth.js's `__Secure-` cookie: the same token moves to kitauth's `__Host-` cookie, once.
 	if (legacy) cookies = [sessionCookie(ctx, raw, expires), expiredCookie(legacy.name, legacy.options)];
-	const session = await ctx.options.callbacks.session({
-		session: publicSession(found.user, expires),
-		user: found.user,
-		...(update ? { trigger: 'update' as const, newSession: update.data } : {})
-	});
+	// As Auth.js: the stored session with its user (its `expires` as extended by this read).
+	const session = clientSession(
+		await ctx.options.callbacks.session({
+			session: { ...found.session, expires, user: found.user },
+			user: found.user,
+			...(update ? { trigger: 'update' as const, newSession: update.data } : {})
+		})
+	);
 	await ctx.options.events.session?.({ session });
 	// Every sign-in (re-authentication included) starts a new session row, so its creation is the
 	// time the user last proved who they are.

@@ -2,7 +2,7 @@ import { envSecrets, processEnv } from '../env.js';
 import { MissingSecret } from '../errors.js';
 import type { JWTOptions } from '../types/config.js';
 import type { JWT } from '../types/models.js';
-import { chunkedValues, cookieTable, legacySessionCookie, parseCookieHeader, safeDecode } from './cookies.js';
+import { chunkedValues, cookieTable, legacySessionCookie, parseCookieHeader } from './cookies.js';
 import { decode } from './jwt.js';
 
 export interface GetTokenParams<R extends boolean = false> {
@@ -62,8 +62,16 @@ export async function getToken(params: GetTokenParams<boolean>): Promise<JWT | s
 	return null;
 }
 
-/** `Authorization: Bearer <token>`, percent-decoded as a cookie value is (one that does not decode opens nothing). */
+/**
+ * `Authorization: Bearer <token>`, percent-decoded; one that does not decode is no token at all
+ * (as in Auth.js since GHSA-xmf8-cvqr-rfgj: `raw: true` then answers `null`, not the bytes sent).
+ */
 function bearer(header: string | null): string | undefined {
 	const match = header ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-	return match?.[1] ? safeDecode(match[1]) : undefined;
+	if (!match?.[1]) return undefined;
+	try {
+		return decodeURIComponent(match[1]);
+	} catch {
+		return undefined;
+	}
 }

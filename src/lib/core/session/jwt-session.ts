@@ -1,5 +1,6 @@
 import { defaultJwtCallback } from '../config.js';
 import type { AuthContext } from '../context.js';
+import { clientSession } from './client-session.js';
 import { now } from './jwt.js';
 import { chunkedValues, clearChunked, legacySessionCookie, writeChunked } from './cookies.js';
 import { revokedBy, sessionCutoff } from './revocation.js';
@@ -144,10 +145,7 @@ async function readJwtSession(
 		cookies = [...issued.cookies, ...(legacy ? clearChunked(legacy.name, legacy.options, requestCookies) : [])];
 		exp = issued.exp;
 	}
-	const session = await callbacks.session({
-		session: defaultSession(token, exp),
-		token
-	});
+	const session = clientSession(await callbacks.session({ session: defaultSession(token, exp), token }));
 	await ctx.options.events.session?.({ session, token });
 	return { session, cookies, token, ...(authTime !== undefined ? { authTime } : {}) };
 }

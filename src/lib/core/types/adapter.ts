@@ -100,8 +100,8 @@ export interface Adapter {
 	 * kitauth: the rate limiter's counter, in one atomic step: if `key`'s window ended at or before
 	 * `now` (or it has none), start a window ending at `now + windowMs` with a count of 1, else add
 	 * 1. Concurrent calls, from any process, must each get their own count. Times are milliseconds
-	 * since the epoch, from the limiter's clock. With this and `resetRateLimit`, the limiter keeps
-	 * its counters in the adapter's database by default.
+	 * since the epoch, from the limiter's clock. With this, `releaseRateLimit` and `resetRateLimit`,
+	 * the limiter keeps its counters in the adapter's database by default.
 	 */
 	hitRateLimit?(key: string, windowMs: number, now: number): Awaitable<RateLimitCounter>;
 	/**
@@ -115,6 +115,13 @@ export interface Adapter {
 		firstLimit: number,
 		now: number
 	): Awaitable<[RateLimitCounter, RateLimitCounter | undefined]>;
+	/**
+	 * kitauth: take back one hit, atomically: subtract 1 from `key`'s count only if its window
+	 * still ends at `resetAt` (the end `hitRateLimit` answered for that hit) and the count is above
+	 * 0; otherwise do nothing. The limiter refunds a successful attempt's address hit with it.
+	 * Required beside `hitRateLimit`: without it the limiter refuses the adapter at start-up.
+	 */
+	releaseRateLimit?(key: string, resetAt: number): Awaitable<void>;
 	/** kitauth: forget a rate-limit counter (after a successful sign-in). */
 	resetRateLimit?(key: string): Awaitable<void>;
 	/** kitauth: delete the counters whose window ended at or before `now`; returns how many. */

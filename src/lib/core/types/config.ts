@@ -11,6 +11,7 @@ import type {
 } from './models.js';
 import type { RateLimitConfig, RateLimitedMessage } from './limit.js';
 import type { CredentialInput, Provider } from './provider.js';
+import type { SessionCallbackParams, SessionCallbackResult } from './session-callback.js';
 
 type Awaitable<T> = T | PromiseLike<T>;
 
@@ -77,10 +78,11 @@ export interface SessionOptions {
 	revocationCheckInterval?: number;
 	/**
 	 * kitauth: store only SHA-256 of database session tokens (default `true`). Sessions Auth.js
-	 * wrote (raw tokens) are found anyway and moved to the hash in place. Turn off only while
-	 * Auth.js serves the same database (a rollout): rows then keep raw tokens, which Auth.js looks
-	 * sessions up by, and new tokens take Auth.js's shape, so they too are moved to their hash once
-	 * this is back on.
+	 * wrote (raw tokens) are found anyway and moved to the hash in place, whatever the token's shape
+	 * but one: 64 hex digits cannot be told from a stored hash, so such tokens are read only with
+	 * this off. Turn off only while Auth.js serves the same database (a rollout), or while sessions
+	 * with such tokens should last: rows then keep raw tokens, which Auth.js looks sessions up by,
+	 * and new tokens take Auth.js's shape, so they too are moved to their hash once this is back on.
 	 */
 	hashTokens: boolean;
 }
@@ -132,7 +134,12 @@ export type CookieKey =
 	| 'nonce'
 	| 'webauthnChallenge'
 	/** kitauth: the address and attempt count of an email sign-in's one-time code (codes only). */
-	| 'emailVerification';
+	| 'emailVerification'
+	/**
+	 * kitauth: the rate limiter's device cookie, proof that this browser signed in to an account
+	 * before (its attempts for that account then have a budget of their own; see `rateLimit`).
+	 */
+	| 'device';
 
 export type CookiesOptions = Record<CookieKey, CookieOption>;
 
@@ -168,21 +175,10 @@ export interface JWTCallbackParams {
 	session?: unknown;
 }
 
-export type SessionCallbackParams = {
-	session: Session;
-	/** JWT strategy: the token the session was read from. */
-	token?: JWT;
-	/** Database strategy: the stored user. */
-	user?: AdapterUser;
-	/** On an update: the data the client sent. */
-	newSession?: unknown;
-	trigger?: 'update';
-};
-
 export interface CallbacksOptions {
 	signIn: (params: SignInCallbackParams) => Awaitable<boolean | string>;
 	redirect: (params: { url: string; baseUrl: string }) => Awaitable<string>;
-	session: (params: SessionCallbackParams) => Awaitable<Session>;
+	session: (params: SessionCallbackParams) => Awaitable<SessionCallbackResult>;
 	jwt: (params: JWTCallbackParams) => Awaitable<JWT | null>;
 }
 
@@ -273,7 +269,9 @@ export interface AuthConfig {
 	 *
 	 * Counters live in `store`, by default the adapter's (when it has `hitRateLimit`, as kitauth's
 	 * libSQL adapter does), else this process's memory. Forwarded headers are only read when
-	 * declared in `clientAddress`.
+	 * declared in `clientAddress`. A successful password or code sign-in sets the device cookie
+	 * (`cookies.device`, `authjs.device`): that browser's later attempts for that account have a
+	 * budget of their own, so an attacker cannot lock the account's owner out of it.
 	 */
 	rateLimit?: boolean | RateLimitConfig;
 	/** For framework authors: return the internal response (see `raw`). */

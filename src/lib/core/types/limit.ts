@@ -12,18 +12,16 @@ export type LimitKind =
 	| 'webauthn-callback'
 	| 'oauth-start';
 
-/** What a refusal was about: the client's address, or the account the attempt was for. */
-export type LimitScope = 'address' | 'account';
+/**
+ * What a refusal was about: the client's address, the account the attempt was for, or the known
+ * browser (device cookie) it came from, which has its own budget for that account.
+ */
+export type LimitScope = 'address' | 'account' | 'device';
 
 /** The limiter's answer to one attempt. `retryAfter` is in whole seconds (at least 1). */
 export type LimitDecision =
 	| {
 			allowed: true;
-			/**
-			 * Whether the account had no earlier attempt in its window: then a success has nothing to
-			 * clear (`succeeded` can be skipped, saving the store a write).
-			 */
-			firstForAccount?: boolean;
 	  }
 	| {
 			allowed: false;
@@ -43,6 +41,12 @@ export interface LimitCount {
 	resetAt: number;
 }
 
+/** One hit of `hitPair`: the counter's key and window. */
+export interface LimitHit {
+	key: string;
+	windowMs: number;
+}
+
 /**
  * Where counters live. Fixed windows: each key has a count and the time its window ends; a hit
  * after that time starts a new window of `windowMs` with a count of 1. `now` always comes from the
@@ -51,22 +55,28 @@ export interface LimitCount {
  * Fixed windows rather than a sliding log or GCRA, because (1) a hit is ONE atomic step on every
  * store (an upsert, a short Lua script, a Map write) returning exactly what the policy needs (a
  * count: progressive delays are a function of it); (2) storage is O(1) per key; (3) `reset` is a
- * delete. The cost, at most twice the limit across a window boundary, is bounded and accounted for
- * in the default policy (see `core/limit/defaults.ts`).
+ * delete, and `release` a conditional decrement. The cost, at most twice the limit across a window
+ * boundary, is bounded and accounted for in the default policy (see `core/limit/defaults.ts`).
+ *
+ * `release` is required (it came with refunds; kitauth is 0.x): a store without it is refused at
+ * start-up (`rateLimit.store`), and so is an adapter with `hitRateLimit` but no `releaseRateLimit`.
  */
-/** One hit of `hitPair`: the counter's key and window. */
-export interface LimitHit {
-	key: string;
-	windowMs: number;
-}
-
 export interface LimitStore {
 	/**
 	 * Counts one hit on `key`, atomically (concurrent hits from any process each get their own
 	 * count). Keys are printable ASCII, under 200 characters: `<kind>:a:<address bucket>`,
-	 * `<kind>:i:<identifier hash>`, `<kind>:g:<identifier hash>` (the delay gate).
+	 * `<kind>:i:<identifier hash>`, `<kind>:g:<identifier hash>` (the account's delay gate),
+	 * `<kind>:d:<device hash>`, `<kind>:dg:<device hash>` (a known browser's count and gate).
 	 */
 	hit(key: string, windowMs: number, now: number): Promise<LimitCount>;
+	/**
+	 * Takes back one hit on `key`, atomically: subtracts 1 only if the counter's window still ends
+	 * at `resetAt` (the window the hit was counted in: a window that ended and started over keeps
+	 * its count) and its count is above 0; otherwise does nothing (an unknown key is no error and
+	 * is not created). The limiter takes back a successful attempt's own hit with it (its address's,
+	 * or its known browser's).
+	 */
+	release(key: string, resetAt: number): Promise<void>;
 	/**
 	 * Optional: an attempt's two hits in one round trip, atomically as `hit` — `first` (the client
 	 * address), then `second` (the account) only if `first`'s count is at most `firstLimit`
@@ -79,7 +89,11 @@ export interface LimitStore {
 	sweep(now: number): Promise<number>;
 }
 
-/** At most `limit` attempts per `window` seconds from one client address (IPv4, or IPv6 prefix). */
+/**
+ * At most `limit` attempts per `window` seconds from one client address (IPv4, or IPv6 prefix).
+ * For credentials, email-code and webauthn-callback only failures count (an attempt is counted
+ * before it is made, and refunded when it succeeds); for the other kinds every request does.
+ */
 export interface AddressRule {
 	limit: number;
 	/** Seconds. */
@@ -90,7 +104,10 @@ export interface AddressRule {
  * Per account identifier (normalized, stored hashed). The first `freeAttempts` attempts since the
  * last success go through at once; after that each attempt must wait `delay` seconds after the
  * previous one, doubling each time up to `maxDelay`; and never more than `limit` attempts per
- * `window` seconds. A successful sign-in (`Limiter.succeeded`) starts over.
+ * `window` seconds. A successful sign-in (`Limiter.succeeded`) starts over. A browser with a
+ * device cookie for the account (it signed in to it before) is held to the same rule on a budget
+ * of its own instead, so others' failures never hold it up (and its success leaves the account's
+ * count as it is).
  */
 export interface AccountRule {
 	freeAttempts: number;
@@ -144,9 +161,10 @@ export interface RateLimitConfig {
 	 */
 	enabled?: boolean;
 	/**
-	 * Where counters live. Default: the adapter, when it implements `hitRateLimit` and
-	 * `resetRateLimit` (kitauth's libSQL adapter does), else memory (one process only: with several
-	 * instances use a shared store such as `kitauth/limit/redis` or `kitauth/limit/postgres`).
+	 * Where counters live. Default: the adapter, when it implements `hitRateLimit`,
+	 * `releaseRateLimit` and `resetRateLimit` (kitauth's libSQL adapter does), else memory (one
+	 * process only: with several instances use a shared store such as `kitauth/limit/redis` or
+	 * `kitauth/limit/postgres`).
 	 */
 	store?: LimitStore;
 	/**
@@ -178,6 +196,12 @@ export interface LimitAttempt {
 	headers: Headers;
 	/** The account the attempt is for (email, username) as submitted, for kinds with an account budget. */
 	identifier?: string;
+	/**
+	 * The device cookie the browser sent (`authjs.device`, as it came), if any. When it holds a
+	 * valid entry for `identifier`, the attempt is counted on that browser's own budget instead of
+	 * the account's and the address's; anything else in it is ignored.
+	 */
+	device?: string;
 }
 
 /** The resolved limiter (`AuthOptions.limiter`). Its methods never throw. */
@@ -186,10 +210,20 @@ export interface Limiter {
 	/** Counts an attempt of `kind` and says whether it may go ahead. Call it before the attempt. */
 	check(kind: LimitKind, attempt: LimitAttempt): Promise<LimitDecision>;
 	/**
-	 * After a successful sign-in: clears the identifier's count for `kind`. `decision`: what
-	 * `check` answered for this attempt, which spares work (the identifier's hash, a reset).
+	 * After a successful attempt: refunds its address hit (for kinds whose address budget counts
+	 * failures: credentials, email-code, webauthn-callback) and clears the identifier's count and
+	 * delay for `kind`; an attempt a known browser made on its own budget refunds that instead,
+	 * and leaves the account's count alone. `decision`: what `check` answered for this attempt;
+	 * without it there is nothing to refund (the hit's window is not known), and the identifier
+	 * is hashed again.
 	 */
-	succeeded(kind: LimitKind, identifier: string, decision?: LimitDecision): Promise<void>;
+	succeeded(kind: LimitKind, identifier: string | undefined, decision?: LimitDecision): Promise<void>;
+	/**
+	 * After a successful sign-in for `identifier` (kinds with an account budget): the device
+	 * cookie's new value, an entry for this account first, then the other accounts' entries the
+	 * browser sent with this attempt (`decision`). `undefined` when `kind` has no account budget.
+	 */
+	deviceCookie(kind: LimitKind, identifier: string, decision?: LimitDecision): Promise<string | undefined>;
 	/** Deletes expired counters now (the limiter also does so by itself every few minutes). */
 	sweep(): Promise<number>;
 }

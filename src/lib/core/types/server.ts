@@ -136,9 +136,25 @@ export interface PasskeyManager {
  * kitauth's framework-free server API for one configuration: everything an integration (kitauth's
  * SvelteKit edge, or another framework's) needs, without building requests of its own.
  */
+/**
+ * A callback an identity provider reaches with a cross-site form POST from its own page
+ * (`response_mode=form_post`): a framework that refuses cross-site form posts before the
+ * integration runs must trust `origin` for it.
+ */
+export interface FormPostCallback {
+	providerId: string;
+	providerName: string;
+	/** The origin of the provider's page that posts (its authorization endpoint's, else its issuer's). */
+	origin: string;
+	/** The callback's path, under `basePath`. */
+	path: string;
+}
+
 export interface AuthServer {
 	/** The path the REST API and built-in pages live under (e.g. `/auth`). */
 	readonly basePath: string;
+	/** The callbacks providers reach with a cross-site form POST (`response_mode=form_post`). */
+	readonly formPostCallbacks: readonly FormPostCallback[];
 	/**
 	 * Does `pathname` belong to the REST API and built-in pages (or, when a WebAuthn provider lists
 	 * related origins, is it `/.well-known/webauthn`)?

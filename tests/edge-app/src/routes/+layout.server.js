@@ -2,5 +2,5 @@
 export const load = async ({ locals, platform }) => ({
 	session: await locals.auth(),
 	runtime: typeof navigator === 'undefined' ? null : navigator.userAgent,
-	sessions: platform?.env.SESSIONS ?? null
+	sessions: platform?.env?.SESSIONS ?? null
 });

@@ -22,7 +22,7 @@ export interface VerificationMessageInput {
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
-function escapeHtml(value: string): string {
+export function escapeHtml(value: string): string {
 	return value.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
 }
 

@@ -38,8 +38,11 @@ export const webauthnFlow: Flow<WebAuthnConfig> = {
 		// Auth.js's client sends the CSRF token; the callback also needs the challenge cookie.
 		protection: 'token',
 		async run(req, ctx, provider) {
-			await limitAttempt(ctx, req, 'webauthn-callback');
-			return { identity: await webauthnCallback(req, ctx, provider) };
+			// Failures count against the address; a ceremony that verifies is refunded.
+			const succeeded = await limitAttempt(ctx, req, 'webauthn-callback');
+			const identity = await webauthnCallback(req, ctx, provider);
+			await succeeded();
+			return { identity };
 		}
 	},
 	async options(req, ctx, provider) {

@@ -1,10 +1,10 @@
 import { dev } from '$app/env';
 import { error } from '@sveltejs/kit';
-import { outbox } from '../../../../demo/outbox.js';
+import { devOutbox } from '#lib';
 import type { PageServerLoad } from './$types';
 
-/** The demo's development outbox: the sign-in messages it kept instead of sending. Never in production. */
+/** kitauth's development outbox in the demo's pages: the sign-in messages kept instead of sent. Never in production. */
 export const load: PageServerLoad = () => {
 	if (!dev) error(404, 'Not found');
-	return { messages: [...outbox()] };
+	return { messages: [...devOutbox()] };
 };
