@@ -155,6 +155,18 @@ export const LAYER_RULES: readonly LayerRule[] = [
 	{ from: 'client/', not: ['core/', 'sveltekit/', 'components/'], why: 'the browser client ships to browsers; what it shares lives in shared/' },
 	{ from: 'shared/', not: ['core/', 'sveltekit/', 'client/', 'components/', 'remote/'], why: 'shared/ is imported by all of them' },
 	{ from: 'core/session/', not: ['core/flows/'], why: 'the session layer is below the sign-in flows' },
+	{
+		from: '',
+		exceptFrom: ['remote/'],
+		not: ['remote/'],
+		why: 'kitauth/remote needs a SvelteKit flag: nothing else may load it, or apps without the flag break'
+	},
+	{
+		from: 'remote/',
+		not: ['core/', 'client/', 'components/'],
+		except: ['core/index.ts'],
+		why: 'remote functions are a thin adapter over the server API (core/index.ts)'
+	},
 	{ from: 'adapters/', not: ['core/', 'sveltekit/'], except: ['core/types/', 'core/crypto/'], why: 'adapters depend only on the Adapter types' },
 	{ from: '', exceptFrom: ['cli/'], not: ['cli/'], why: 'the CLI (npx kitauth) is a tool on top of the library: nothing in it imports the CLI' }
 ];

@@ -26,7 +26,7 @@ import { assertTrustedHost } from './trust.js';
 import type { AuthConfig, CredentialChange } from './types/config.js';
 import type { RequestInternal } from './types/internal.js';
 import type { AuthOptions } from './types/options.js';
-import type { AuthServer, CurrentSession, Redirect, ServerRequest, SignInParams } from './types/server.js';
+import type { AuthServer, CurrentSession, Redirect, ServerRequest, SessionUpdate, SignInParams } from './types/server.js';
 
 export type { Platform } from './request.js';
 
@@ -77,6 +77,9 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 			const asking = { read, requestCookies: cookies };
 			const userId = sessionUserId(read);
 			const none = (): SessionsEnded => ({ deleted: 0, jwtRevoked: false, cookies: [] });
+			// One look-up (and at most one refresh) per provider for the request, however many of its
+			// callers ask at once (remote functions rendered together, say).
+			const tokens = new Map<string, Promise<string | null>>();
 			return Object.freeze({
 				session: read.session,
 				cookies: read.cookies,
@@ -109,8 +112,20 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 					if (!result.ok || !userId) return result;
 					return { ...result, sessionsEnded: await credentialsChanged(ctx, userId, 'account-unlinked', asking) };
 				},
-				accessToken: (providerId: string) => accessToken(ctx, read, providerId)
+				accessToken: (providerId: string) => {
+					let token = tokens.get(providerId);
+					if (!token) {
+						token = accessToken(ctx, read, providerId);
+						tokens.set(providerId, token);
+					}
+					return token;
+				}
 			});
+		},
+		async updateSession(request: ServerRequest, data: unknown): Promise<SessionUpdate> {
+			const cookies = cookiesOf(request);
+			const read = await options.strategy.read(serverContext(request, cookies), cookies, { data });
+			return { session: read.session, cookies: read.cookies };
 		},
 		async signIn(request: ServerRequest, providerId: string | undefined, params: SignInParams = {}): Promise<Redirect> {
 			const callbackUrl = params.callbackUrl ?? request.url.href;
