@@ -54,7 +54,7 @@ export interface Material {
 	foreignSessions: readonly string[];
 }
 
-export type BodyKind = 'none' | 'form' | 'json' | 'multipart' | 'huge' | 'garbage' | 'lying-type';
+export type BodyKind = 'none' | 'form' | 'json' | 'multipart' | 'huge' | 'garbage' | 'lying-type' | 'deep' | 'wide';
 
 export interface FuzzRequest {
 	index: number;
@@ -388,6 +388,7 @@ export class Generator {
 			const form = fields.map(([key, value]) => `${this.encode(key)}=${this.encode(asText(value))}`).join('&');
 			return { body: text(form), kind: 'form', contentType: r.chance(0.9) ? 'application/x-www-form-urlencoded' : r.pick(CONTENT_TYPES) };
 		}
+		if (roll < 0.46) return this.deepOrWide(fields);
 		if (roll < 0.6) {
 			const shape = r.next();
 			const json =
@@ -408,6 +409,52 @@ export class Generator {
 		return r.chance(0.5)
 			? { body: text(form), kind: 'lying-type', contentType: 'application/json' }
 			: { body: text(JSON.stringify(Object.fromEntries(fields))), kind: 'lying-type', contentType: 'application/x-www-form-urlencoded' };
+	}
+
+	/**
+	 * A POST that is genuine but for its body: a route of the table (with a configured provider
+	 * where it takes one), the site's `Origin`, the CSRF cookie and its token, Alice's username —
+	 * so that every body reaches where bodies are read, and a well-formed one the action behind it.
+	 * Mostly too deep or too wide, else any body of {@link body}.
+	 */
+	bodyCase(): FuzzRequest {
+		const r = this.r;
+		const { routes, withProvider, providers, origin, basePath, cookies, material } = this.target;
+		const action = r.pick(routes.filter((route) => route.startsWith('POST '))).slice('POST '.length);
+		const path = withProvider.includes(action) ? `${action}/${r.pick(providers)}` : action;
+		const fields: [string, unknown][] = [['csrfToken', material.csrfToken], ['username', 'alice'], ...this.fields().filter(([key]) => key !== 'csrfToken' && key !== 'username')];
+		const { body, kind, contentType } = r.chance(0.7) ? this.deepOrWide(fields) : this.body();
+		const headers: [string, string][] = [['origin', origin], ['cookie', `${cookies.csrf}=${material.csrfCookie}`]];
+		if (contentType !== undefined) headers.push(['content-type', contentType]);
+		return { index: this.index, method: 'POST', target: `${basePath}/${path}`, headers, body, bodyKind: kind, marker: this.marker };
+	}
+
+	/**
+	 * Well-formed bodies beside genuine fields (often a valid CSRF token) that are too deep (JSON
+	 * nested thousands of levels, objects or arrays) or too wide (hundreds of fields, in a form,
+	 * JSON or multipart): what a flow that copies or serializes its input could choke on.
+	 */
+	deepOrWide(fields: [string, unknown][]): { body: Uint8Array; kind: BodyKind; contentType: string } {
+		const r = this.r;
+		const text = (value: string) => new Uint8Array(Buffer.from(value, 'utf8'));
+		if (r.chance(0.5)) {
+			const depth = r.pick([17, 100, 2000, 5000, 9000]);
+			const [open, close] = r.chance(0.5) ? ['{"a":', '}'] : ['[', ']'];
+			const nested = `${open.repeat(depth)}${JSON.stringify(this.value())}${close.repeat(depth)}`;
+			const rest = JSON.stringify(Object.fromEntries(fields)).slice(1, -1);
+			const key = r.pick(['nested', 'data', 'password', 'email', 'csrfToken']);
+			const body = `{${rest}${rest ? ',' : ''}"${key}":${nested}}`;
+			return { body: text(body), kind: 'deep', contentType: r.chance(0.9) ? 'application/json' : r.pick(CONTENT_TYPES) };
+		}
+		const wide: [string, unknown][] = [...fields];
+		for (let i = r.int(200, 3000); i > 0; i--) wide.push([`${r.pick(BODY_KEYS)}${i}`, r.chance(0.5) ? '' : this.value()]);
+		const shape = r.next();
+		if (shape < 0.4) {
+			return { body: text(JSON.stringify(Object.fromEntries(wide))), kind: 'wide', contentType: 'application/json' };
+		}
+		if (shape < 0.7) return { ...this.multipart(wide), kind: 'wide' };
+		const form = wide.map(([key, value]) => `${this.encode(key)}=${this.encode(asText(value))}`).join('&');
+		return { body: text(form), kind: 'wide', contentType: 'application/x-www-form-urlencoded' };
 	}
 
 	multipart(fields: [string, unknown][]): { body: Uint8Array; kind: BodyKind; contentType: string } {

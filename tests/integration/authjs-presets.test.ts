@@ -37,12 +37,14 @@ type PresetFunction = (options: Record<string, unknown>) => AuthJsPreset;
 
 /**
  * Options a few presets need, besides credentials and an issuer, to be constructed at all: the
- * email presets refuse to start without a server; NetSuite's endpoints are on the account's host.
+ * email presets refuse to start without a server; NetSuite's endpoints are on the account's host,
+ * and its profile comes from a RESTlet of the app's own (its `userinfo`: without one, Auth.js and
+ * kitauth refuse it at start-up).
  */
 const TO_CONSTRUCT: Record<string, Record<string, unknown>> = {
 	email: { server: 'smtp://127.0.0.1:2525' },
 	nodemailer: { server: 'smtp://127.0.0.1:2525' },
-	netsuite: { accountID: 'acme-1234' }
+	netsuite: { accountID: 'acme-1234', userinfo: 'https://acme-1234.restlets.api.netsuite.com/app/site/hosting/restlet.nl?script=1&deploy=1' }
 };
 
 const host = await startDiscoveryHost();

@@ -1,7 +1,8 @@
 /**
  * Hostile request bodies on every POST action: malformed and non-object JSON, oversized bodies of
- * every content type (1 MB → 413), wrong content types, multipart, pollution attempts. Every
- * request must be answered, never with a 500, never with a session.
+ * every content type (1 MB → 413), too deep (over 16 levels) or with too many fields (over 256):
+ * 400 where the body is read, wrong content types, multipart, pollution attempts. Every request
+ * must be answered, never with a 500, never with a session, never as a configuration error.
  */
 import { describe, expect, test } from 'vitest';
 import type { TestClient } from '../support/client.js';
@@ -27,6 +28,14 @@ async function expectRefusedWithoutCsrf(res: Response, action: string): Promise<
 		expect(res.headers.get('location')).toBe(`${ORIGIN}/auth/signin?error=MissingCSRF`);
 		await expectNoSessionGranted(res);
 	}
+}
+
+/** Refused where the body is read: a plain-text 400 saying why, no session. */
+async function expectBadRequest(res: Response, reason: RegExp): Promise<void> {
+	expect(res.status).toBe(400);
+	expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+	expect(res.headers.get('location')).toBeNull();
+	expect(await expectNoSessionGranted(res)).toMatch(reason);
 }
 
 function multipart(fields: Record<string, string>): FormData {
@@ -60,11 +69,57 @@ describe.each(POST_ACTIONS)('POST %s', (action) => {
 		await expectNoSessionGranted(res);
 	});
 
-	test('deeply nested JSON (10 000 levels) without a token is refused as without CSRF', async () => {
+	test('deeply nested JSON (10 000 levels) without a token → 400 where the body is read', async () => {
 		const { client } = await withCsrf();
 		const body = `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`;
 		const res = await client.post(action, { body, headers: { 'content-type': 'application/json' } });
-		await expectRefusedWithoutCsrf(res, action);
+		await expectBadRequest(res, /nested more than 16 levels/);
+	});
+
+	test.each([
+		['objects', (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`],
+		['arrays', (depth: number) => `${'['.repeat(depth)}1${']'.repeat(depth)}`]
+	])('JSON with a valid token and a field nested 5 000 levels deep (%s) → 400, nothing blamed on the configuration', async (_shape, nest) => {
+		const s = setup();
+		const client = s.client();
+		const csrfToken = await client.csrfToken();
+		const body = `{"csrfToken":"${csrfToken}","username":"alice","password":"wonderland","extra":${nest(5000)}}`;
+		const res = await client.post(action, { body, headers: { 'content-type': 'application/json' } });
+		await expectBadRequest(res, /nested more than 16 levels/);
+		expect(s.errors.map((e) => e.name)).toEqual([]);
+	});
+
+	test('JSON nested 16 levels (the bound) is read', async () => {
+		const s = setup();
+		const client = s.client();
+		const csrfToken = await client.csrfToken();
+		// The body is the first level; `extra` opens 15 more.
+		const body = `{"csrfToken":"${csrfToken}","username":"alice","password":"wonderland","extra":${'['.repeat(15)}1${']'.repeat(15)}}`;
+		const res = await client.post(action, { body, headers: { 'content-type': 'application/json' } });
+		expect(res.status).toBeLessThan(400);
+		expect(s.errors.map((e) => e.name)).toEqual([]);
+	});
+
+	test.each([
+		['a form', (fields: Record<string, string>) => ({ form: fields })],
+		['JSON', (fields: Record<string, string>) => ({ json: fields })],
+		['multipart', (fields: Record<string, string>) => ({ body: multipart(fields) })]
+	])('%s with 300 fields (over 256) and a valid token → 400', async (_kind, encode) => {
+		const s = setup();
+		const client = s.client();
+		const csrfToken = await client.csrfToken();
+		const fields: Record<string, string> = { csrfToken, ...ALICE_LOGIN };
+		for (let i = 0; i < 300; i++) fields[`f${i}`] = 'x';
+		const res = await client.post(action, encode(fields));
+		await expectBadRequest(res, /more than 256 fields/);
+		expect(s.errors).toEqual([]);
+	});
+
+	test('a JSON array of 20 000 members inside the body → 400', async () => {
+		const { client, csrfToken } = await withCsrf();
+		const body = `{"csrfToken":"${csrfToken}","many":[${Array(20_000).fill('0').join(',')}]}`;
+		const res = await client.post(action, { body, headers: { 'content-type': 'application/json' } });
+		await expectBadRequest(res, /more than 256 fields/);
 	});
 
 	test('malformed JSON answers 400 with a plain message', async () => {

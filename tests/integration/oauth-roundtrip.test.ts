@@ -362,8 +362,10 @@ describe('client authentication', () => {
 		}
 	});
 
-	test('a client without a secret is public by default: PKCE even with checks: [\'state\']', async () => {
-		const app = oauthApp([localProvider(idp, { id: 'public', clientId: 'test-public', clientSecret: undefined, checks: ['state'] })]);
+	test('a public client (token_endpoint_auth_method: \'none\', no secret): PKCE even with checks: [\'state\']', async () => {
+		const app = oauthApp([
+			localProvider(idp, { id: 'public', clientId: 'test-public', clientSecret: undefined, client: { token_endpoint_auth_method: 'none' }, checks: ['state'] })
+		]);
 		const browser = app.browser();
 		const { start, res } = await oauthSignIn(browser, 'public', asAlice);
 		expect(start.url.searchParams.get('code_challenge_method')).toBe('S256');
@@ -416,7 +418,7 @@ describe('client authentication is really what was configured (a strict OP)', ()
 			clientSecret: RP_SECRET,
 			client: { token_endpoint_auth_method: 'client_secret_post' }
 		},
-		none: { id: 'rnone', name: 'None', type: 'oidc', issuer: rogue.issuer, clientId: 'rogue-public' }
+		none: { id: 'rnone', name: 'None', type: 'oidc', issuer: rogue.issuer, clientId: 'rogue-public', client: { token_endpoint_auth_method: 'none' } }
 	});
 
 	test.each(['basic', 'post', 'none'] as const)('%s: the configured method signs in', async (method) => {

@@ -173,6 +173,7 @@ describe('OAuth sign-in starts', () => {
 			type: 'oauth' as const,
 			authorization: 'https://idp.example/authorize',
 			token: 'https://idp.example/token',
+			userinfo: 'https://idp.example/userinfo',
 			clientId: 'client',
 			clientSecret: 'secret'
 		};

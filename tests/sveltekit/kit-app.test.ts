@@ -4,19 +4,21 @@
  *
  * The fixture runs under `paths.base` `/base` with a user `basePath` of `/api/auth` (endpoints at
  * `/base/api/auth/*`), a lazy config on database sessions (libSQL, a temporary file), and two
- * misconfigured instances: `/base/broken/*` (an OIDC provider with neither issuer nor endpoints)
- * and `/base/untrusted/*` (the same store, `trustHost: false`). (`/base/mailless/*`, an email
- * provider without a server, is tests/sveltekit/dev-outbox.test.ts's.)
+ * misconfigured instances: `/base/broken/*` (a config function whose OIDC provider has neither
+ * issuer nor endpoints) and `/base/untrusted/*` (the same store, `trustHost: false`).
+ * (`/base/mailless/*`, an email provider without a server, is tests/sveltekit/dev-outbox.test.ts's.)
  */
 import { createHash } from 'node:crypto';
-import { type Client, createClient } from '@libsql/client';
+import { request as httpRequest } from 'node:http';
+import type { Client } from '@libsql/client';
 import { parse } from 'devalue';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEFAULT_RULES } from '../../src/lib/core/limit/defaults.js';
 import type { AddressRule } from '../../src/lib/core/types/limit.js';
 import { isDeletion, setCookies, TestClient } from '../support/client.js';
-import { ROGUE_CLIENT_ID, ROGUE_CLIENT_SECRET, type RogueIdp, startRogueIdp } from '../support/rogue-idp.js';
-import { buildFixtureOnce, KIT3_APP, type RunningApp, startFixture } from './kit-app-server.js';
+import type { RogueIdp } from '../support/rogue-idp.js';
+import { KIT3_APP, type RunningApp, startFixture } from './kit-app-server.js';
+import { type KitAppWithIdp, startKitAppWithIdp } from './kit-app-idp.js';
 import { ACTION_HEADERS, type ActionResult, appBrowser, HTML, pageState, postEnhanced } from './kit-client.js';
 
 const SESSION_COOKIE = 'authjs.session-token';
@@ -27,26 +29,19 @@ const DAY = 24 * 60 * 60 * 1000;
 const CONFIGURATION_MESSAGE =
 	'There was a problem with the server configuration. Check the server logs for more information.';
 
+let fixture: KitAppWithIdp;
 let app: RunningApp;
 let db: Client;
 /** The fixture's OpenID provider `rogue` (a real test IdP on 127.0.0.1). */
 let rogue: RogueIdp;
 
 beforeAll(async () => {
-	const { ms, reused } = await buildFixtureOnce(KIT3_APP);
-	console.info(reused ? 'tests/kit-app: reusing its build' : `tests/kit-app built in ${ms} ms`);
-	rogue = await startRogueIdp();
-	app = await startFixture(KIT3_APP, { KIT_APP_OIDC_ISSUER: rogue.issuer, KIT_APP_OIDC_ID: ROGUE_CLIENT_ID, KIT_APP_OIDC_SECRET: ROGUE_CLIENT_SECRET });
-	// The fixture's port is known only now.
-	rogue.allowRedirectUri(`${app.origin}/base/api/auth/callback/rogue`);
-	db = createClient({ url: app.databaseUrl });
-	await db.execute('PRAGMA busy_timeout = 5000');
+	fixture = await startKitAppWithIdp();
+	({ app, rogue, db } = fixture);
 }, 120_000);
 
 afterAll(async () => {
-	db?.close();
-	await app?.stop();
-	await rogue?.close();
+	await fixture?.stop();
 });
 
 function browser(userAgent = 'kit-app test'): TestClient {
@@ -81,6 +76,25 @@ async function signIn(client: TestClient): Promise<string> {
 	const token = client.cookie(SESSION_COOKIE);
 	expect(token).toMatch(/^[0-9a-f]{64}$/);
 	return token!;
+}
+
+/** A request with any Host header (`fetch` sends its own), answered in full. */
+function rawRequest(method: string, path: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+	return new Promise((resolve, reject) => {
+		const post = method === 'POST' ? 'email=a%40example.com&password=x' : undefined;
+		const url = new URL(path, app.origin);
+		const req = httpRequest(
+			{ method, host: url.hostname, port: url.port, path, headers: { ...headers, ...(post ? { 'content-type': 'application/x-www-form-urlencoded', 'content-length': String(post.length) } : {}) } },
+			(res) => {
+				let body = '';
+				res.setEncoding('utf8');
+				res.on('data', (chunk: string) => (body += chunk));
+				res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+			}
+		);
+		req.on('error', reject);
+		req.end(post);
+	});
 }
 
 async function protectedPage(client: TestClient, zone = 'app', headers: Record<string, string> = HTML) {
@@ -418,6 +432,13 @@ describe('locals.auth()', () => {
 	});
 });
 
+describe('start-up', () => {
+	test('the production build started without AUTH_SECRET stops at once: MissingSecret, naming AUTH_SECRET and how to make one', async () => {
+		// The fixture's `untrusted` instance is a config object with no secret of its own.
+		await expect(startFixture(KIT3_APP, { AUTH_SECRET: '' })).rejects.toThrow(/the server did not start[\s\S]*MissingSecret[\s\S]*AUTH_SECRET[\s\S]*openssl rand -base64 33/);
+	});
+});
+
 describe('fail closed (GHSA-8fpg-xm3f-6cx3): a broken configuration never yields a session', () => {
 	test('control: the same cookie opens the protected page of the working instance', async () => {
 		const client = browser();
@@ -460,12 +481,35 @@ describe('fail closed (GHSA-8fpg-xm3f-6cx3): a broken configuration never yields
 		expect(html).not.toContain(ALICE.email);
 	});
 
-	test('untrusted host: /base/untrusted/auth/session answers the configuration error', async () => {
+	test('untrusted host: /base/untrusted/auth/session answers 400 with the configuration message', async () => {
 		const client = browser();
 		await signIn(client);
 		const res = await client.get('/base/untrusted/auth/session');
-		expect(res.status).toBe(500);
+		expect(res.status).toBe(400);
 		expect(await res.json()).toEqual({ message: CONFIGURATION_MESSAGE });
+	});
+
+	test('untrusted host: a page or form POST with Host: evil.example gets a 400 with nothing of that host in it', async () => {
+		for (const [method, path] of [['GET', 'signin'], ['POST', 'signin/credentials'], ['GET', 'session']] as const) {
+			// The browser's own Origin (of the page it was on), which SvelteKit's form check wants.
+			const origin: Record<string, string> = method === 'POST' ? { origin: 'http://evil.example' } : {};
+			const res = await rawRequest(method, `/base/untrusted/auth/${path}`, { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'http', ...origin });
+			expect(res.status, `${method} ${path}`).toBe(400);
+			expect(res.headers.location).toBeUndefined();
+			expect(JSON.stringify(res.headers) + res.body, `${method} ${path}`).not.toContain('evil.example');
+		}
+	});
+
+	test('a broken config function: the first request fails, logged once; every request after it the same 500, not logged again', async () => {
+		for (let i = 0; i < 3; i++) {
+			const res = await browser().get(`/base/broken/protected?round=${i}`, { headers: HTML });
+			expect(res.status).toBe(500);
+			expect(await res.text()).not.toContain('protected-data-for-');
+		}
+		const logged = app.output().split('\n').filter((line) => line.includes('InvalidEndpoints'));
+		// Once for the whole run (whichever request met it first), never with a stack of SvelteKit's.
+		expect(logged).toHaveLength(1);
+		expect(logged[0]).toMatch(/\[kitauth\]\[error\] InvalidEndpoints: Provider "nowhere" needs an issuer/);
 	});
 });
 

@@ -272,9 +272,9 @@ describe('resolveOptions: configuration errors', () => {
 	it('an OAuth provider gets its issuer from AUTH_<ID>_ISSUER', () => {
 		const options = resolveOptions(
 			{ providers: [{ id: 'idp', name: 'IdP', type: 'oidc' }] },
-			{ env: { ...ENV, AUTH_IDP_ISSUER: 'https://idp.example', AUTH_IDP_ID: 'cid' } }
+			{ env: { ...ENV, AUTH_IDP_ISSUER: 'https://idp.example', AUTH_IDP_ID: 'cid', AUTH_IDP_SECRET: 'csecret' } }
 		);
-		expect(options.providers[0]).toMatchObject({ issuer: 'https://idp.example', clientId: 'cid' });
+		expect(options.providers[0]).toMatchObject({ issuer: 'https://idp.example', clientId: 'cid', clientSecret: 'csecret' });
 	});
 
 	it('a webauthn provider without experimental.enableWebAuthn → ExperimentalFeatureNotEnabled', () => {

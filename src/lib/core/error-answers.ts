@@ -6,6 +6,9 @@
  */
 import { AdapterError, AuthError, type ErrorPageParam, type ErrorType, RateLimitUnavailable, type SignInPageErrorParam } from './errors.js';
 
+/** What JSON answers say of a configuration problem; the details are in the server's log. */
+export const CONFIGURATION_MESSAGE = 'There was a problem with the server configuration. Check the server logs for more information.';
+
 /** The one allow-list: error type → the value that may appear as `?error=` in a URL. */
 const URL_SAFE: Partial<Record<ErrorType, SignInPageErrorParam | ErrorPageParam>> = {
 	AccessDenied: 'AccessDenied',

@@ -1,3 +1,4 @@
+import type { AuthOptions } from './types/options.js';
 import { type AuthContext, actionUrl, withParams } from './context.js';
 import {
 	AdapterError,
@@ -10,15 +11,41 @@ import {
 	UnknownAction,
 	WebAuthnVerificationError
 } from './errors.js';
-import { retryAfterOf, safeCode, urlErrorFor } from './error-answers.js';
-import { signInMessage } from './pages/messages.js';
-import { errorPage, signInPage } from './pages/index.js';
+import { CONFIGURATION_MESSAGE, retryAfterOf, safeCode, urlErrorFor } from './error-answers.js';
+import { logOnce } from './logger.js';
+import { signInMessage } from '../shared/messages.js';
+import { errorPage, untrustedErrorPage } from './pages/index.js';
+import { signInPage } from './pages/signin.js';
+import { parseActionAndProviderId } from './request.js';
 import { NO_CACHE } from './response.js';
 import { routeOf } from './router.js';
+import { untrustedHost } from './trust.js';
 import type { RequestInternal, ResponseInternal } from './types/internal.js';
 
 /** A plain-text refusal: never sniffed as anything else, never cached. */
 const PLAIN_TEXT = { 'Content-Type': 'text/plain; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Cache-Control': 'no-store' } as const;
+
+/**
+ * A request while the `Host` header is not trusted (`trust.ts`): 400, and nothing derived from the
+ * request — no `Location`, no absolute link, no cookie. JSON for the JSON routes (and clients that
+ * ask with `X-Auth-Return-Redirect`), else the error page. Logged once per instance: it is the
+ * configuration's fault, and every request meets it.
+ */
+export async function refuseUntrustedHost(request: Request, options: AuthOptions): Promise<ResponseInternal> {
+	logOnce(options.runtime.reported, options.logger, untrustedHost());
+	const asked = request.method.toUpperCase();
+	let route: ReturnType<typeof routeOf>;
+	try {
+		const { action } = parseActionAndProviderId(new URL(request.url).pathname, options.basePath);
+		route = routeOf(asked === 'HEAD' ? 'GET' : asked, action);
+	} catch {
+		route = undefined;
+	}
+	if (route?.errors === 'page' && !request.headers.has('X-Auth-Return-Redirect')) {
+		return untrustedErrorPage(options.theme, 'Configuration', 400);
+	}
+	return { status: 400, headers: { ...NO_CACHE }, body: { message: CONFIGURATION_MESSAGE } };
+}
 
 /**
  * Turns a failure into the right answer: 4xx for a bad request, the sign-in or error page (with
@@ -66,7 +93,7 @@ export async function handleError(
 		return {
 			status: message ? 503 : 500,
 			headers: { ...NO_CACHE, ...retryHeader },
-			body: { message: message ?? 'There was a problem with the server configuration. Check the server logs for more information.' }
+			body: { message: message ?? CONFIGURATION_MESSAGE }
 		};
 	}
 	if (retryAfter !== undefined && !ctx.options.pages.error) {

@@ -52,6 +52,21 @@ export function createLogger(config: {
 	};
 }
 
+/** How many different configuration failures one instance remembers having logged. */
+const MAX_REPORTED = 64;
+
+/**
+ * Logs a configuration failure once per long-lived instance (`seen`, keyed by its type and
+ * message): every request fails the same way, and one clear entry says what to fix; later ones
+ * go to `debug`.
+ */
+export function logOnce(seen: Set<string>, logger: Pick<LoggerInstance, 'error' | 'debug'>, error: Error): void {
+	const key = `${error instanceof AuthError ? error.type : error.name}\u0000${error.message}`;
+	if (seen.has(key)) return logger.debug(`again: ${error.message}`);
+	if (seen.size < MAX_REPORTED) seen.add(key);
+	logger.error(error);
+}
+
 /** One readable block per error: type, message and the chain of causes. */
 export function formatError(error: Error): string {
 	const head = `[kitauth][error] ${error instanceof AuthError ? error.type : error.name}: ${error.message}`;

@@ -22,6 +22,16 @@ export interface Platform {
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
+ * Deepest nesting of objects and arrays in a JSON body (a WebAuthn response has 3 levels). Deeper
+ * input is refused where it is read: a flow that copies or serializes it (`JSON.stringify` of the
+ * credentials) would otherwise overflow the stack, and answer a client's input as a server fault.
+ */
+export const MAX_BODY_DEPTH = 16;
+
+/** Most fields a body may carry: a form's fields, or a JSON body's members at all depths. */
+export const MAX_BODY_FIELDS = 256;
+
+/**
  * `{basePath}/{action}[/{providerId}]` → action and provider id. Trailing and doubled slashes are
  * tolerated; anything else is an `UnknownAction` (400).
  */
@@ -98,18 +108,51 @@ export async function readBody(request: Request): Promise<Record<string, unknown
 		return {};
 	}
 	const text = new TextDecoder('utf-8', { fatal: false }).decode(await readLimited(request));
-	if (form) return firstValues(new URLSearchParams(text));
+	if (form) return formFields(new URLSearchParams(text));
 	if (text.trim() === '') return {};
-	let parsed: unknown;
-	try {
-		parsed = JSON.parse(text);
-	} catch {
-		throw new InvalidRequest('The JSON body is malformed');
-	}
+	const parsed = parseBoundedJson(text);
 	if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
 		throw new InvalidRequest('The JSON body must be an object');
 	}
 	return Object.assign(Object.create(null), parsed) as Record<string, unknown>;
+}
+
+/**
+ * JSON text from a client, parsed and held to {@link MAX_BODY_DEPTH} and {@link MAX_BODY_FIELDS};
+ * anything else is an `InvalidRequest` (400).
+ */
+function parseBoundedJson(text: string): unknown {
+	let parsed: unknown;
+	try {
+		// V8's JSON.parse does not recurse: any depth parses, and is measured next.
+		parsed = JSON.parse(text);
+	} catch {
+		throw new InvalidRequest('The JSON body is malformed');
+	}
+	// Walked with a list, not recursion: the point is a value too deep to recurse into.
+	const pending: [value: unknown, depth: number][] = [[parsed, 0]];
+	let fields = 0;
+	for (let next = pending.pop(); next; next = pending.pop()) {
+		const [value, depth] = next;
+		if (typeof value !== 'object' || value === null) continue;
+		if (depth >= MAX_BODY_DEPTH) throw new InvalidRequest(`The JSON body is nested more than ${MAX_BODY_DEPTH} levels deep`);
+		for (const member of Object.values(value)) {
+			if (++fields > MAX_BODY_FIELDS) throw new InvalidRequest(`The JSON body has more than ${MAX_BODY_FIELDS} fields`);
+			pending.push([member, depth + 1]);
+		}
+	}
+	return parsed;
+}
+
+/** A form's fields, the first value of each, at most {@link MAX_BODY_FIELDS} of them. */
+function formFields(entries: Iterable<[string, FormDataEntryValue]>): Record<string, unknown> {
+	const out: Record<string, unknown> = Object.create(null);
+	let count = 0;
+	for (const [key, value] of entries) {
+		if (++count > MAX_BODY_FIELDS) throw new InvalidRequest(`The form has more than ${MAX_BODY_FIELDS} fields`);
+		if (typeof value === 'string' && !(key in out)) out[key] = value;
+	}
+	return out;
 }
 
 async function readMultipart(request: Request): Promise<Record<string, unknown>> {
@@ -121,9 +164,7 @@ async function readMultipart(request: Request): Promise<Record<string, unknown>>
 	} catch {
 		throw new InvalidRequest('The form body is malformed');
 	}
-	const out: Record<string, unknown> = Object.create(null);
-	for (const [key, value] of data) if (typeof value === 'string' && !(key in out)) out[key] = value;
-	return out;
+	return formFields(data);
 }
 
 /** Reads the body, refusing more than {@link MAX_BODY_BYTES} without buffering it all. */

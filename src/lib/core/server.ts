@@ -4,11 +4,12 @@
  * request, redirects, the current session and what may be done with it) is `types/server.ts`.
  */
 import { respond } from './auth.js';
-import { type AuthOptions, createRuntime, resolveOptions, type ResolveOptions } from './config.js';
+import { createRuntime, resolveOptions, type ResolveOptions } from './config.js';
 import { type AuthContext, actionUrl, createContext, withParams } from './context.js';
 import { outboxPage, outboxPath } from './flows/email/outbox.js';
 import { accessToken } from './flows/oauth/access-token.js';
 import { formPostCallbacks } from './flows/oauth/form-post.js';
+import { createLogger, logOnce } from './logger.js';
 import { flowOf } from './flows/index.js';
 import { listPasskeys, type PasskeyRemoval, removePasskey, renamePasskey } from './flows/webauthn/manage.js';
 import { credentialsChanged, endUserSessions, type SessionsEnded, sessionUserId } from './session/end.js';
@@ -17,14 +18,15 @@ import { clientProvider } from './providers/public.js';
 import { toResponse } from './response.js';
 import type { Platform } from './request.js';
 import { route } from './router.js';
-import { linkedAccounts, type SignInMethodsHint, unlinkAccount, type UnlinkResult } from './session/accounts.js';
+import { linkedAccounts, type SignInMethodsHint, unlinkAccount, type UnlinkResult } from './accounts.js';
 import { parseCookieHeader } from './session/cookies.js';
 import { listSessionPage, listSessions, revokeOtherSessions, revokeSession, type SessionPageOptions } from './session/manage.js';
 import { authenticatedAt, recentlyAuthenticated, requireRecentAuthentication } from './session/recent.js';
 import { assertTrustedHost } from './trust.js';
 import type { AuthConfig, CredentialChange } from './types/config.js';
 import type { RequestInternal } from './types/internal.js';
-import type { AuthServer, CurrentSession, Redirect, ServerRequest, SignInParams } from './types/server.js';
+import type { AuthOptions } from './types/options.js';
+import type { AuthServer, CurrentSession, Redirect, ServerRequest, SessionUpdate, SignInParams } from './types/server.js';
 
 export type { Platform } from './request.js';
 
@@ -46,7 +48,7 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 	const wellKnown = relatedOriginsDocument(options.providers);
 	const outbox = setup.devOutbox ? outboxPath(options.basePath) : undefined;
 	const serverContext = (request: ServerRequest, cookies: Record<string, string>, call: { body?: Record<string, unknown>; providerId?: string } = {}) => {
-		assertTrustedHost(options, request.url);
+		assertTrustedHost(options);
 		return createContext(
 			options,
 			{ url: request.url, cookies, body: call.body ?? {}, providerId: call.providerId, signal: request.request.signal },
@@ -75,6 +77,9 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 			const asking = { read, requestCookies: cookies };
 			const userId = sessionUserId(read);
 			const none = (): SessionsEnded => ({ deleted: 0, jwtRevoked: false, cookies: [] });
+			// One look-up (and at most one refresh) per provider for the request, however many of its
+			// callers ask at once (remote functions rendered together, say).
+			const tokens = new Map<string, Promise<string | null>>();
 			return Object.freeze({
 				session: read.session,
 				cookies: read.cookies,
@@ -107,8 +112,20 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 					if (!result.ok || !userId) return result;
 					return { ...result, sessionsEnded: await credentialsChanged(ctx, userId, 'account-unlinked', asking) };
 				},
-				accessToken: (providerId: string) => accessToken(ctx, read, providerId)
+				accessToken: (providerId: string) => {
+					let token = tokens.get(providerId);
+					if (!token) {
+						token = accessToken(ctx, read, providerId);
+						tokens.set(providerId, token);
+					}
+					return token;
+				}
 			});
+		},
+		async updateSession(request: ServerRequest, data: unknown): Promise<SessionUpdate> {
+			const cookies = cookiesOf(request);
+			const read = await options.strategy.read(serverContext(request, cookies), cookies, { data });
+			return { session: read.session, cookies: read.cookies };
 		},
 		async signIn(request: ServerRequest, providerId: string | undefined, params: SignInParams = {}): Promise<Redirect> {
 			const callbackUrl = params.callbackUrl ?? request.url.href;
@@ -168,6 +185,7 @@ function checkedUserId(userId: unknown): string {
 }
 
 function signInUrl(options: AuthOptions, request: ServerRequest, callbackUrl: string): string {
+	assertTrustedHost(options);
 	const ctx: AuthContext = createContext(options, { url: request.url, cookies: {}, body: {} }, { csrfChecked: true });
 	const page = options.pages.signIn ? `${ctx.origin}${options.pages.signIn}` : actionUrl(ctx, 'signin');
 	return withParams(page, { callbackUrl });
@@ -178,6 +196,11 @@ function signInUrl(options: AuthOptions, request: ServerRequest, callbackUrl: st
  * passes): one server per config object, all sharing one runtime — so a function that returns a
  * new object per request still discovers each provider once, refreshes a token once, and derives
  * each secret's keys once.
+ *
+ * A configuration object is resolved here and now: its mistakes (no secret, a provider without
+ * its client secret, …) are thrown at start-up. A function's configs are resolved on first use; a
+ * broken one rejects the call with its error, logged once per instance (every request meets it
+ * alike), and {@link isConfigurationFailure} tells such a rejection from the function's own.
  */
 export function lazyAuthServer<Arg>(
 	input: AuthConfig | ((arg: Arg) => Awaitable<AuthConfig>),
@@ -185,6 +208,7 @@ export function lazyAuthServer<Arg>(
 ): (arg: Arg) => Promise<AuthServer> {
 	const runtime = createRuntime();
 	const servers = new WeakMap<AuthConfig, AuthServer>();
+	const failures = new WeakMap<AuthConfig, Error>();
 	const serverFor = (config: AuthConfig): AuthServer => {
 		let server = servers.get(config);
 		if (!server) {
@@ -193,6 +217,33 @@ export function lazyAuthServer<Arg>(
 		}
 		return server;
 	};
-	if (typeof input !== 'function') return async () => serverFor(input);
-	return async (arg) => serverFor(await input(arg));
+	if (typeof input !== 'function') {
+		const server = serverFor(input);
+		return async () => server;
+	}
+	return async (arg) => {
+		const config = await input(arg);
+		const known = failures.get(config);
+		if (known) throw known;
+		try {
+			return serverFor(config);
+		} catch (cause) {
+			const error = cause instanceof Error ? cause : new Error(String(cause));
+			logOnce(runtime.reported, createLogger(config), error);
+			configurationFailures.add(error);
+			failures.set(config, error);
+			throw error;
+		}
+	};
+}
+
+/** Errors of configurations that failed to resolve in `lazyAuthServer` (and were logged there). */
+const configurationFailures = new WeakSet<Error>();
+
+/**
+ * Is `error` a configuration's failure to resolve, thrown by a `lazyAuthServer` function (which
+ * logged it once)? An integration answers it without logging it again.
+ */
+export function isConfigurationFailure(error: unknown): boolean {
+	return error instanceof Error && configurationFailures.has(error);
 }

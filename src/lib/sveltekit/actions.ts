@@ -1,20 +1,10 @@
 import { fail, redirect, type ActionFailure, type RequestEvent } from '@sveltejs/kit';
 import { getRequestEvent } from '$app/server';
-import {
-	AuthError,
-	type AuthServer,
-	type ClientProvider,
-	CredentialsSignin,
-	RateLimited,
-	type Redirect,
-	retryAfterOf,
-	safeCode,
-	signInMessage,
-	urlErrorFor
-} from '../core/index.js';
+import type { AuthServer, Redirect } from '../core/index.js';
 import { applyCookies } from './cookies.js';
 import { serverRequest } from './platform.js';
-import { parseSignInForm, parseSignOutForm, validRedirectTo } from './form.js';
+import { validRedirectTo } from './form.js';
+import { submitSignIn, submitSignOut, type Submission } from './submit.js';
 import type { AuthActionFailure } from './types.js';
 
 type GetServer = (event: RequestEvent) => Promise<AuthServer>;
@@ -52,33 +42,14 @@ export interface SignOutFunction {
 	(event: RequestEvent): Promise<ActionFailure<AuthActionFailure>>;
 }
 
+/** A form action's answer to a submission: the failure, or the redirect (thrown). */
+function answer(submission: Submission): ActionFailure<AuthActionFailure> {
+	if (!submission.ok) return fail(submission.status, submission.failure);
+	redirect(303, submission.location, EXTERNAL);
+}
+
 function isEvent(value: unknown): value is RequestEvent {
 	return !!value && typeof value === 'object' && 'request' in value && 'cookies' in value && 'locals' in value;
-}
-
-/** What a form shows when the provider refused: the type, the code and a human message. */
-function refusal(error: AuthError, providerId: string | undefined, values?: Record<string, string>): AuthActionFailure {
-	const type = urlErrorFor(error);
-	return {
-		providerId,
-		failed: true,
-		fieldErrors: {},
-		formErrors: [signInMessage(type)],
-		error: type,
-		code: error instanceof CredentialsSignin ? safeCode(error.code) : undefined,
-		values
-	};
-}
-
-/** The submitted values worth showing again: the provider's declared, non-password form fields. */
-function keptValues(provider: ClientProvider | undefined, fields: Record<string, string>): Record<string, string> | undefined {
-	if (provider?.type === 'email' && typeof fields.email === 'string') return { email: fields.email.slice(0, 256) };
-	if (!provider?.credentials) return undefined;
-	const kept: Record<string, string> = {};
-	for (const [name, input] of Object.entries(provider.credentials)) {
-		if (input.type !== 'password' && typeof fields[name] === 'string') kept[name] = fields[name].slice(0, 256);
-	}
-	return kept;
 }
 
 /** Sets the cookies of a sign-in or sign-out on the event and answers where to go next. */
@@ -100,28 +71,9 @@ export function createSignIn(getServer: GetServer): SignInFunction {
 	}
 
 	async function asAction(event: RequestEvent): Promise<ActionFailure<AuthActionFailure>> {
-		const providers = (await getServer(event)).providers();
 		const form = await event.request.formData().catch(() => undefined);
 		if (!form) return fail(400, { failed: true as const, fieldErrors: {}, formErrors: ['Expected a form submission.'] });
-		const parsed = parseSignInForm(form, providers.map((p) => p.id), event.url.origin);
-		if (!parsed.ok) return fail(400, parsed.failure);
-		const { providerId, options: fields, authorizationParams, redirectTo } = parsed.value;
-		let location: string;
-		try {
-			location = await run(event, providerId, fields, authorizationParams, redirectTo);
-		} catch (error) {
-			const provider = providers.find((p) => p.id === providerId);
-			// Too many attempts: 429, and when to retry.
-			if (error instanceof RateLimited) {
-				return fail(429, { ...refusal(error, provider?.id, keptValues(provider, fields)), retryAfter: error.retryAfter });
-			}
-			if (!(error instanceof AuthError)) throw error;
-			const failure = refusal(error, provider?.id, keptValues(provider, fields));
-			// The store is busy or out of reach for a while: 503 (the call that failed changed nothing), and when to retry.
-			const retryAfter = retryAfterOf(error);
-			return retryAfter === undefined ? fail(400, failure) : fail(503, { ...failure, retryAfter });
-		}
-		redirect(303, location, EXTERNAL);
+		return answer(await submitSignIn(event, await getServer(event), form));
 	}
 
 	async function signIn(
@@ -157,17 +109,7 @@ export function createSignOut(getServer: GetServer): SignOutFunction {
 		if (isEvent(eventOrOptions)) {
 			const event = eventOrOptions;
 			const form = await event.request.formData().catch(() => new FormData());
-			const parsed = parseSignOutForm(form, event.url.origin);
-			if (!parsed.ok) return fail(400, parsed.failure);
-			let location: string;
-			try {
-				location = await run(event, parsed.value.redirectTo);
-			} catch (error) {
-				if (!(error instanceof AuthError)) throw error;
-				const retryAfter = retryAfterOf(error);
-				return fail(503, { failed: true as const, fieldErrors: {}, formErrors: ['Could not sign out. Try again.'], error: urlErrorFor(error), ...(retryAfter === undefined ? {} : { retryAfter }) });
-			}
-			redirect(303, location, EXTERNAL);
+			return answer(await submitSignOut(event, await getServer(event), form));
 		}
 		const event = getRequestEvent();
 		const target = validRedirectTo(eventOrOptions?.redirectTo, event.url.origin, { failed: true, fieldErrors: {}, formErrors: [] });

@@ -34,8 +34,13 @@ export function createBindingsReader(): { read(event: RequestEvent): Promise<voi
 	};
 }
 
+/** Is this a Cloudflare Worker (workerd), whose bindings are read at the first request? */
+export function onWorkers(): boolean {
+	return (globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent === WORKERS_USER_AGENT;
+}
+
 async function workerBindings(): Promise<unknown> {
-	if ((globalThis as { navigator?: { userAgent?: string } }).navigator?.userAgent !== WORKERS_USER_AGENT) return undefined;
+	if (!onWorkers()) return undefined;
 	try {
 		const module = (await import(/* @vite-ignore */ WORKERS_MODULE)) as { env?: unknown };
 		return module.env;

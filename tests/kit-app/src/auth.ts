@@ -59,9 +59,16 @@ const oidc = env.KIT_APP_OIDC_ISSUER
  */
 const rateLimit = env.KIT_APP_RATE_LIMIT === 'closed' ? { rateLimit: { failOpen: false } } : {};
 
-const shared = {
+export const shared = {
 	providers: [credentials, ...oidc],
 	session: { strategy: 'database' },
+	// A session update (`update()`, kitauth/remote's `updateSession`) may set a nickname, for that answer.
+	callbacks: {
+		session: ({ session, trigger, newSession }) => {
+			const nickname = (newSession as { nickname?: unknown } | undefined)?.nickname;
+			return trigger === 'update' && typeof nickname === 'string' ? { ...session, nickname } : session;
+		}
+	},
 	...rateLimit
 } satisfies SvelteKitAuthConfig;
 
@@ -72,11 +79,15 @@ export const main = SvelteKitAuth(async (event) => ({
 	adapter: countingAdapter(event.locals)
 }));
 
-/** Misconfigured: an OIDC provider with neither issuer nor endpoints. Mounted on `/base/broken/*`. */
-export const broken = SvelteKitAuth({
+/**
+ * Misconfigured: an OIDC provider with neither issuer nor endpoints. Mounted on `/base/broken/*`.
+ * A config function: a static one would stop the app at start-up (`SvelteKitAuth()` throws), and
+ * this one fails its first request instead, logged once.
+ */
+export const broken = SvelteKitAuth(() => ({
 	basePath: '/broken/auth',
 	providers: [{ id: 'nowhere', name: 'Nowhere', type: 'oidc', clientId: 'fixture', clientSecret: 'fixture' }]
-});
+}));
 
 /**
  * Misconfigured the other way: the same store and sessions, but the host is not trusted, so every
@@ -86,7 +97,9 @@ export const untrusted = SvelteKitAuth({ ...shared, basePath: '/untrusted/auth',
 
 /**
  * Email sign-in with no SMTP server configured (no AUTH_NODEMAILER_SERVER): under `vite dev` its
- * messages go to kitauth's development outbox; a production build refuses the configuration.
+ * messages go to kitauth's development outbox; a production build refuses the configuration. A
+ * config function, as `broken`: a static one would stop this whole app at start-up in production.
  * Mounted on `/base/mailless/*`.
  */
-export const mailless = SvelteKitAuth({ basePath: '/mailless/auth', adapter: store, providers: [Nodemailer] });
+const maillessConfig = { basePath: '/mailless/auth', adapter: store, providers: [Nodemailer] } satisfies SvelteKitAuthConfig;
+export const mailless = SvelteKitAuth(() => maillessConfig);

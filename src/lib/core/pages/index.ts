@@ -1,76 +1,13 @@
-import type { Component } from 'svelte';
 import { type AuthContext, actionUrl } from '../context.js';
+import type { Theme } from '../types/config.js';
 import type { ResponseInternal } from '../types/internal.js';
-import type { ClientProvider } from '../providers/public.js';
-import { clientProvider } from '../providers/public.js';
-import { ConfirmSignIn, ErrorPage, Page, render, SignIn, SignOut, VerifyRequest } from './components.js';
-import { errorPageText } from './messages.js';
-import { PASSKEY_SCRIPT } from './passkey-script.generated.js';
-import { contentSecurityPolicy } from './csp.js';
-import { flowOf } from '../flows/index.js';
+import { ConfirmSignIn, ErrorPage, SignOut, VerifyRequest } from './components.js';
+import { errorPageText } from '../../shared/messages.js';
+import { page } from './page.js';
 import type { VerifyRequestCode } from './types.js';
 
-/**
- * Pages carry a CSRF token: never framed (clickjacking), cached or sniffed, referrers kept on this
- * site; and a strict Content-Security-Policy (see `contentSecurityPolicy`).
- */
-const PAGE_HEADERS = {
-	'Content-Type': 'text/html; charset=utf-8',
-	'Cache-Control': 'private, no-store',
-	'X-Content-Type-Options': 'nosniff',
-	'X-Frame-Options': 'DENY',
-	'Referrer-Policy': 'same-origin',
-	'Cross-Origin-Opener-Policy': 'same-origin'
-};
-
-/** A built-in page: the component kit's `view` in the page frame, rendered to a whole document. */
-async function page<Props extends Record<string, unknown>>(
-	ctx: AuthContext,
-	title: string,
-	view: Component<Props>,
-	props: Props,
-	status = 200,
-	script?: string
-): Promise<ResponseInternal<string>> {
-	const { theme } = ctx.options;
-	// The frame carries the colours and the scheme; the view shows the logo.
-	const viewProps = { ...props, theme: theme.logo ? { logo: theme.logo } : undefined };
-	const { head, body } = render(Page<Props>, { props: { theme, title, view, props: viewProps, script } });
-	const html =
-		'<!doctype html><html lang="en"><head><meta charset="utf-8">' +
-		'<meta name="viewport" content="width=device-width, initial-scale=1">' +
-		`${head}</head><body>${body}</body></html>`;
-	const csp = await contentSecurityPolicy({ styles: `${head}${body}`, script, logo: theme.logo });
-	return { status, headers: { ...PAGE_HEADERS, 'Content-Security-Policy': csp }, body: html };
-}
-
-export async function signInPage(ctx: AuthContext, params: { callbackUrl: string; error?: string }): Promise<ResponseInternal<string>> {
-	const fields = { csrfToken: ctx.csrf.token, callbackUrl: params.callbackUrl };
-	const actions = new Map(ctx.options.providers.map((provider) => [provider.id, flowOf(provider).serverAction]));
-	const providers = ctx.options.providers.map(clientProvider);
-	return page(
-		ctx,
-		'Sign in',
-		SignIn,
-		{
-			providers,
-			error: params.error,
-			basePath: new URL(ctx.baseUrl).pathname.replace(/\/$/, ''),
-			// Plain forms to the REST endpoints: providers proven on their callback (credentials, passkeys)
-			// post there, the others start at /signin/<id>.
-			target: (provider: ClientProvider) => ({
-				action: actionUrl(ctx, `${actions.get(provider.id) === 'callback' ? 'callback' : 'signin'}/${provider.id}`),
-				fields
-			})
-		},
-		200,
-		// Passkeys need the browser: the page inlines their script (bundled with kitauth, never from a CDN).
-		providers.some((provider) => provider.webauthn) ? PASSKEY_SCRIPT : undefined
-	);
-}
-
 export async function signOutPage(ctx: AuthContext, callbackUrl?: string): Promise<ResponseInternal<string>> {
-	return page(ctx, 'Sign out', SignOut, {
+	return page(ctx.options.theme, 'Sign out', SignOut, {
 		variant: 'card',
 		target: { action: actionUrl(ctx, 'signout'), fields: { csrfToken: ctx.csrf.token, ...(callbackUrl ? { callbackUrl } : {}) } }
 	});
@@ -78,7 +15,16 @@ export async function signOutPage(ctx: AuthContext, callbackUrl?: string): Promi
 
 export async function errorPage(ctx: AuthContext, error: string | undefined): Promise<ResponseInternal<string>> {
 	const text = errorPageText(error);
-	return page(ctx, text.heading, ErrorPage, { error, signInUrl: actionUrl(ctx, 'signin'), homeUrl: ctx.origin }, text.status);
+	return page(ctx.options.theme, text.heading, ErrorPage, { error, signInUrl: actionUrl(ctx, 'signin'), homeUrl: ctx.origin }, text.status);
+}
+
+/**
+ * The error page for a request nothing may be derived from (its `Host` is not trusted): the same
+ * page, with `status`, and only a link to `/` (no absolute URL: its origin would be the client's).
+ */
+export async function untrustedErrorPage(theme: Readonly<Theme>, error: string, status: number): Promise<ResponseInternal<string>> {
+	const text = errorPageText(error);
+	return page(theme, text.heading, ErrorPage, { error, homeUrl: '/' }, status);
 }
 
 /**
@@ -95,7 +41,7 @@ export async function verifyRequestPage(
 		: notice
 			? { failed: true, formErrors: [notice] }
 			: null;
-	return page(ctx, 'Check your email', VerifyRequest, {
+	return page(ctx.options.theme, 'Check your email', VerifyRequest, {
 		email: options.email,
 		host: new URL(ctx.origin).host,
 		homeUrl: ctx.origin,
@@ -117,6 +63,6 @@ export async function confirmSignInPage(
 ): Promise<ResponseInternal<string>> {
 	const { action, email, token, callbackUrl } = props;
 	const fields = { csrfToken: ctx.csrf.token, token, email, ...(callbackUrl ? { callbackUrl } : {}) };
-	const res = await page(ctx, 'Confirm sign-in', ConfirmSignIn, { email, target: { action, fields }, homeUrl: ctx.origin });
+	const res = await page(ctx.options.theme, 'Confirm sign-in', ConfirmSignIn, { email, target: { action, fields }, homeUrl: ctx.origin });
 	return { ...res, headers: { ...res.headers, 'Referrer-Policy': 'strict-origin' } };
 }

@@ -12,6 +12,7 @@ import { assertIssuedInPast, peekIdToken } from './id-token.js';
 import { verifyIdTokenSignature } from './id-token-signature.js';
 import { serverForIdToken } from './issuer-template.js';
 import { userAndAccount, tokenSet } from './profile.js';
+import { providerRefusal } from './provider-refusal.js';
 import { redirectUri } from './proxy.js';
 import { authorizationServer, clientFor, endpointParams, httpOptions, providerFetch } from './server.js';
 
@@ -91,7 +92,9 @@ export async function oauthIdentity(req: RequestInternal, ctx: AuthContext, prov
 		return { user, account, profile, allowDangerousEmailAccountLinking: provider.allowDangerousEmailAccountLinking };
 	} catch (cause) {
 		if (cause instanceof AuthError) throw cause;
-		throw new OAuthCallbackError(`The ${provider.id} callback failed`, { cause: cause as Error });
+		const refusal = providerRefusal(cause, [provider.clientSecret, params.get('code') ?? undefined]);
+		const said = refusal ? `: the provider answered ${refusal}` : '';
+		throw new OAuthCallbackError(`The ${provider.id} callback failed${said}`, { cause: cause as Error });
 	}
 }
 

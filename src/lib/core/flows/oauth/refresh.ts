@@ -8,6 +8,7 @@ import { assertIssuedInPast, peekIdToken, unverifiedClaims } from './id-token.js
 import { verifyIdTokenSignature } from './id-token-signature.js';
 import { serverForIdToken } from './issuer-template.js';
 import { tokenSet } from './profile.js';
+import { providerRefusal } from './provider-refusal.js';
 import { authorizationServer, clientFor, httpOptions } from './server.js';
 
 /** Refresh a little before the access token really expires: requests take time. */
@@ -121,7 +122,9 @@ async function exchange(ctx: AuthContext, provider: OAuthConfig, refreshToken: s
 		const tokens = tokenSet({ ...result });
 		return { ...tokens, refresh_token: tokens.refresh_token ?? refreshToken };
 	} catch (cause) {
-		throw new OAuthCallbackError(`Refreshing the ${provider.id} access token failed`, { cause: cause as Error });
+		const refusal = providerRefusal(cause, [provider.clientSecret, refreshToken]);
+		const said = refusal ? `: the provider answered ${refusal}` : '';
+		throw new OAuthCallbackError(`Refreshing the ${provider.id} access token failed${said}`, { cause: cause as Error });
 	}
 }
 

@@ -56,6 +56,16 @@ export function providerFetch(provider: OAuthConfig): typeof globalThis.fetch {
 }
 
 /**
+ * Is the provider's metadata discovered (from its issuer or `wellKnown`)? Not for plain OAuth 2 with
+ * both explicit endpoints (GitHub has no discovery, yet names an issuer for the RFC 9207 `iss`
+ * check); OIDC with an issuer still discovers, for its JWKS.
+ */
+export function discovers(provider: OAuthConfig): boolean {
+	const explicit = !!endpointUrl(provider.authorization) && !!endpointUrl(provider.token) && !provider.wellKnown;
+	return !(explicit && (provider.type === 'oauth' || !provider.issuer));
+}
+
+/**
  * The provider's authorization server: from its explicit endpoints, or discovered from its issuer
  * (once per configuration; a failed discovery is not cached, so a later request tries again).
  * Throws `OAuthSignInError` when the provider cannot be reached or answers nonsense.
@@ -63,9 +73,7 @@ export function providerFetch(provider: OAuthConfig): typeof globalThis.fetch {
 export async function authorizationServer(ctx: AuthContext, provider: OAuthConfig): Promise<o.AuthorizationServer> {
 	const authorization = endpointUrl(provider.authorization);
 	const token = endpointUrl(provider.token);
-	// Plain OAuth 2 with explicit endpoints needs no discovery (GitHub has none, yet names an issuer
-	// for the RFC 9207 `iss` check); OIDC with an issuer still discovers, for its JWKS.
-	if (authorization && token && !provider.wellKnown && (provider.type === 'oauth' || !provider.issuer)) {
+	if (!discovers(provider) && authorization && token) {
 		return {
 			issuer: provider.issuer ?? new URL(authorization).origin,
 			authorization_endpoint: authorization,
@@ -143,7 +151,8 @@ function discoveryLocation(provider: OAuthConfig): { from: string; algorithm: 'o
 export async function clientFor(provider: OAuthConfig): Promise<{ client: o.Client; auth: o.ClientAuth; isPublic: boolean }> {
 	const { token_endpoint_auth_method: method, ...metadata } = provider.client ?? {};
 	const client: o.Client = { ...metadata, client_id: provider.clientId ?? '' };
-	const chosen = method ?? (provider.clientSecret ? 'client_secret_basic' : 'none');
+	// Without a method a client has its secret: the flow refuses a provider that has neither.
+	const chosen = method ?? 'client_secret_basic';
 	switch (chosen) {
 		case 'client_secret_post':
 			return { client, auth: o.ClientSecretPost(provider.clientSecret ?? ''), isPublic: false };
