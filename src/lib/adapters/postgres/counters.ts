@@ -10,7 +10,7 @@
 import { and, eq, fillPlaceholders, gt, inArray, lte, sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { CounterRow, CounterStatements } from '../shared/statements.js';
-import type { PgExec } from './statements.js';
+import type { PgExec } from './exec.js';
 import type { PostgresTables } from './tables.js';
 
 const SWEEP_CHUNK = 1000;
