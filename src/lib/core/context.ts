@@ -52,6 +52,16 @@ function deepFreeze<T extends object>(value: T): T {
 }
 
 /**
+ * The site's origin (`AUTH_URL`'s when configured, else the request's) and whether its cookies are
+ * the https ones (`useSecureCookies`, else whether that origin is https): the one place both are
+ * decided, so the CSRF check and the context never disagree on a cookie's name.
+ */
+function siteOf(options: AuthOptions, url: URL): { origin: string; cookies: CookiesOptions } {
+	const origin = options.siteUrl?.origin ?? url.origin;
+	return { origin, cookies: cookiesFor(options, options.useSecureCookies ?? origin.startsWith('https:')) };
+}
+
+/**
  * The CSRF state of a request (its cookie checked, or a new token minted), which `createContext`
  * needs unless the caller checked CSRF itself. Asynchronous: it hashes (Web Crypto digests are).
  */
@@ -59,8 +69,7 @@ export function requestCsrf(
 	options: AuthOptions,
 	req: Pick<RequestInternal, 'url' | 'cookies' | 'body'>
 ): Promise<CsrfState> {
-	const origin = options.siteUrl?.origin ?? req.url.origin;
-	const cookies = cookiesFor(options, options.useSecureCookies ?? origin.startsWith('https:'));
+	const { cookies } = siteOf(options, req.url);
 	return checkCsrf(req.cookies[cookies.csrfToken.name], options.csrfSecret, req.body.csrfToken);
 }
 
@@ -69,9 +78,7 @@ export function createContext(
 	req: Pick<RequestInternal, 'url' | 'cookies' | 'body' | 'providerId' | 'signal'>,
 	caller: { csrfChecked?: boolean; csrf?: CsrfState } = {}
 ): AuthContext {
-	const origin = options.siteUrl?.origin ?? req.url.origin;
-	const secure = options.useSecureCookies ?? origin.startsWith('https:');
-	const cookies = cookiesFor(options, secure);
+	const { origin, cookies } = siteOf(options, req.url);
 	const csrfChecked = options.skipCSRFCheck || caller.csrfChecked === true;
 	// A caller that checked CSRF itself needs no token: skip the hashing (the session hot path).
 	const csrf = csrfChecked ? { token: '', verified: true } : caller.csrf;
