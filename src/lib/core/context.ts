@@ -127,7 +127,24 @@ export async function resolveCallbackUrl(
 	return { callbackUrl, cookie };
 }
 
-/** A URL under the base path, e.g. `pageUrl(ctx, 'signin', {error})`. */
+/** The pages an app may replace that have a built-in one, and its path under the base path. */
+const BUILT_IN_PAGES = { signIn: 'signin', signOut: 'signout', error: 'error', verifyRequest: 'verify-request' } as const;
+
+/** The app's own page for `name` (`pages.<name>`, a path on the site's origin) as a URL; none without one. */
+export function customPage(ctx: AuthContext, name: keyof AuthOptions['pages']): string | undefined {
+	const path = ctx.options.pages[name];
+	return path ? `${ctx.origin}${path}` : undefined;
+}
+
+/**
+ * Where a page lives: the app's own (`pages.<name>`) or else the built-in one under the base path.
+ * The one place that decides "custom page or built-in page"; `params` go in its query.
+ */
+export function pageUrl(ctx: AuthContext, name: keyof typeof BUILT_IN_PAGES, params?: Record<string, string | undefined>): string {
+	return withParams(customPage(ctx, name) ?? actionUrl(ctx, BUILT_IN_PAGES[name]), params);
+}
+
+/** A URL under the base path, e.g. `actionUrl(ctx, 'signin', {error})`. */
 export function actionUrl(ctx: AuthContext, path: string, params?: Record<string, string | undefined>): string {
 	const url = `${ctx.baseUrl}/${path}`;
 	return withParams(url, params);

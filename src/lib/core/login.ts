@@ -1,5 +1,5 @@
 import { AccessDenied, AuthError } from './errors.js';
-import { type AuthContext, withParams } from './context.js';
+import { type AuthContext, customPage, withParams } from './context.js';
 import { absoluteRedirect } from './redirect.js';
 import type { RequestInternal, ResponseInternal } from './types/internal.js';
 import type { Account, Profile, User } from './types/models.js';
@@ -51,8 +51,8 @@ export async function completeSignIn(
 		userAgent: req.headers.get('user-agent')
 	});
 	await ctx.options.events.signIn?.({ user, account, profile, isNewUser });
-	const newUserPage = ctx.options.pages.newUser;
-	const redirect = isNewUser && newUserPage ? withParams(`${ctx.origin}${newUserPage}`, { callbackUrl }) : callbackUrl;
+	const newUserPage = isNewUser ? customPage(ctx, 'newUser') : undefined;
+	const redirect = newUserPage ? withParams(newUserPage, { callbackUrl }) : callbackUrl;
 	return { redirect, cookies };
 }
 

@@ -5,7 +5,7 @@
  */
 import { respond } from './auth.js';
 import { type AuthOptions, createRuntime, resolveOptions, type ResolveOptions } from './config.js';
-import { type AuthContext, actionUrl, createContext, withParams } from './context.js';
+import { type AuthContext, createContext, pageUrl } from './context.js';
 import { outboxPage, outboxPath } from './flows/email/outbox.js';
 import { accessToken } from './flows/oauth/access-token.js';
 import { formPostCallbacks } from './flows/oauth/form-post.js';
@@ -171,8 +171,7 @@ function checkedUserId(userId: unknown): string {
 function signInUrl(options: AuthOptions, request: ServerRequest, callbackUrl: string): string {
 	assertTrustedHost(options);
 	const ctx: AuthContext = createContext(options, { url: request.url, cookies: {}, body: {} }, { csrfChecked: true });
-	const page = options.pages.signIn ? `${ctx.origin}${options.pages.signIn}` : actionUrl(ctx, 'signin');
-	return withParams(page, { callbackUrl });
+	return pageUrl(ctx, 'signIn', { callbackUrl });
 }
 
 /**

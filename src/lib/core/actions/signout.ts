@@ -1,11 +1,11 @@
-import type { AuthContext, CallbackUrl } from '../context.js';
+import { type AuthContext, type CallbackUrl, customPage } from '../context.js';
 import { signOutPage } from '../pages/index.js';
 import type { RequestInternal, ResponseInternal } from '../types/internal.js';
 
 /** GET /signout: the confirmation page (a POST form), or a redirect to `pages.signOut`. */
 export async function signOutGet(req: RequestInternal, ctx: AuthContext): Promise<ResponseInternal> {
-	const custom = ctx.options.pages.signOut;
-	if (custom) return { redirect: `${ctx.origin}${custom}` };
+	const custom = customPage(ctx, 'signOut');
+	if (custom) return { redirect: custom };
 	const callbackUrl = typeof req.query.callbackUrl === 'string' ? req.query.callbackUrl : undefined;
 	return signOutPage(ctx, callbackUrl);
 }
