@@ -117,6 +117,15 @@ function absoluteEnd(ctx: AuthContext, session: AdapterSession): number | undefi
 	return session.createdAt.getTime() + absoluteMaxAge * 1000;
 }
 
+/**
+ * The one liveness check of database sessions: is the stored session neither expired nor past its
+ * absolute lifetime at `now` (ms)? (A deleted, revoked one is not found at all.)
+ */
+export function sessionAlive(ctx: AuthContext, session: AdapterSession, now: number): boolean {
+	const hardEnd = absoluteEnd(ctx, session);
+	return session.expires.getTime() > now && (hardEnd === undefined || hardEnd > now);
+}
+
 /** Database sessions in `adapter`: a row per session, the cookie carries a random token. */
 export function createDatabaseStrategy(adapter: SessionAdapter): DatabaseStrategy {
 	return {
@@ -148,11 +157,11 @@ export async function readDatabaseSession(
 	const { key, found, raw, legacy } = stored;
 
 	const now = Date.now();
-	const hardEnd = absoluteEnd(ctx, found.session);
-	if (found.session.expires.getTime() <= now || (hardEnd !== undefined && hardEnd <= now)) {
+	if (!sessionAlive(ctx, found.session, now)) {
 		await adapter.deleteSession(key);
 		return { session: null, cookies: clearCookie(ctx, requestCookies) };
 	}
+	const hardEnd = absoluteEnd(ctx, found.session);
 
 	const { maxAge, updateAge } = ctx.options.session;
 	let expires = found.session.expires;
@@ -222,8 +231,5 @@ async function endDatabaseSession(ctx: AuthContext, adapter: SessionAdapter, req
 
 async function databaseUserId(ctx: AuthContext, adapter: SessionAdapter, requestCookies: Record<string, string>): Promise<string | undefined> {
 	const found = (await findRequestSession(ctx, adapter, requestCookies))?.found;
-	if (!found) return undefined;
-	const hardEnd = absoluteEnd(ctx, found.session);
-	const now = Date.now();
-	return found.session.expires.getTime() > now && (hardEnd === undefined || hardEnd > now) ? found.user.id : undefined;
+	return found && sessionAlive(ctx, found.session, Date.now()) ? found.user.id : undefined;
 }

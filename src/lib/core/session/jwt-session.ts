@@ -87,6 +87,30 @@ function absoluteEnd(ctx: AuthContext, start: number | undefined): number | unde
 }
 
 /**
+ * Where the token's absolute lifetime starts: its recorded start ({@link sessionStart}), else (a
+ * token Auth.js issued, with `absoluteMaxAge` set) when it was issued — no later than now.
+ */
+function lifetimeStart(ctx: AuthContext, token: JWT): number | undefined {
+	const sealed = sessionStart(token);
+	if (sealed !== undefined || !ctx.options.session.absoluteMaxAge) return sealed;
+	return typeof token.iat === 'number' ? Math.min(token.iat, now()) : now();
+}
+
+/**
+ * The one liveness check of JWT sessions, for a token that opened (so within its `exp`): why it is
+ * no session any more — past its absolute lifetime, or issued before the user's sessions were
+ * ended (`endSessionsOf`, with a cutoff store) — or `undefined` while it lives.
+ */
+async function deadToken(ctx: AuthContext, token: JWT, start: number | undefined): Promise<string | undefined> {
+	const hardEnd = absoluteEnd(ctx, start);
+	if (hardEnd !== undefined && hardEnd <= now()) return 'session past its absolute lifetime';
+	if (typeof token.sub === 'string' && revokedBy(token.iat, await sessionCutoff(ctx, token.sub))) {
+		return "session token issued before the user's sessions were ended";
+	}
+	return undefined;
+}
+
+/**
  * Reads a JWT session: one decrypt, the `jwt` and `session` callbacks, and a new cookie only when
  * one is due (`updateAge` since it was issued), when the `jwt` callback changed the token, on an
  * update, or to move Auth.js's cookie to kitauth's name. A token past its absolute lifetime, or
@@ -111,15 +135,10 @@ async function readJwtSession(
 	// A token without a recorded start (Auth.js's) starts its absolute lifetime when it was issued,
 	// recorded from now on: replaying the original later finds the same start.
 	const sealedStart = sessionStart(decoded);
-	const iat = typeof decoded.iat === 'number' ? Math.min(decoded.iat, now()) : now();
-	const start = sealedStart ?? (ctx.options.session.absoluteMaxAge ? iat : undefined);
-	const hardEnd = absoluteEnd(ctx, start);
-	if (hardEnd !== undefined && hardEnd <= now()) {
-		ctx.options.logger.debug('session past its absolute lifetime');
-		return { session: null, cookies: clearSessionCookies(ctx, requestCookies) };
-	}
-	if (typeof decoded.sub === 'string' && revokedBy(decoded.iat, await sessionCutoff(ctx, decoded.sub))) {
-		ctx.options.logger.debug("session token issued before the user's sessions were ended");
+	const start = lifetimeStart(ctx, decoded);
+	const dead = await deadToken(ctx, decoded, start);
+	if (dead) {
+		ctx.options.logger.debug(dead);
 		return { session: null, cookies: clearSessionCookies(ctx, requestCookies) };
 	}
 
@@ -207,9 +226,7 @@ async function endJwtSession(ctx: AuthContext, requestCookies: Record<string, st
 async function jwtUserId(ctx: AuthContext, requestCookies: Record<string, string>): Promise<string | undefined> {
 	const token = (await openSessionCookie(ctx, requestCookies))?.token;
 	if (typeof token?.sub !== 'string') return undefined;
-	const hardEnd = absoluteEnd(ctx, sessionStart(token) ?? (typeof token.iat === 'number' ? token.iat : undefined));
-	if (hardEnd !== undefined && hardEnd <= now()) return undefined;
-	return revokedBy(token.iat, await sessionCutoff(ctx, token.sub)) ? undefined : token.sub;
+	return (await deadToken(ctx, token, lifetimeStart(ctx, token))) ? undefined : token.sub;
 }
 
 /**

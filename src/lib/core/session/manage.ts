@@ -4,6 +4,7 @@ import type { AuthContext } from '../context.js';
 import { UnsupportedStrategy } from '../errors.js';
 import type { AdapterSession } from '../types/models.js';
 import type { SessionRead } from './types.js';
+import { sessionAlive } from './database.js';
 
 /** One of a user's sessions as the app may show it: no token, an opaque id to revoke it by. */
 export interface SessionInfo {
@@ -55,7 +56,7 @@ export async function listSessions(ctx: AuthContext, read: SessionRead): Promise
 	const sessions = await store.listSessionsByUserId(me.userId);
 	return Promise.all(
 		sessions
-			.filter((session) => session.expires.getTime() > now)
+			.filter((session) => sessionAlive(ctx, session, now))
 			.sort((a, b) => (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0))
 			.map((session) => info(session, me.currentKey))
 	);
