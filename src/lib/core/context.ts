@@ -2,6 +2,7 @@ import type { AuthOptions } from './config.js';
 import { absoluteRedirect, parseCallbackUrl } from './redirect.js';
 import { cookieTable } from './session/cookies.js';
 import { type CsrfState, checkCsrf } from './session/csrf.js';
+import { type CookieJar, cookieJar } from './session/jar.js';
 import type { CookiesOptions } from './types/config.js';
 import type { Cookie, RequestInternal } from './types/internal.js';
 import type { ProviderConfig } from './types/provider.js';
@@ -14,6 +15,8 @@ export interface AuthContext {
 	/** origin + basePath, e.g. `https://app.example/auth`. */
 	readonly baseUrl: string;
 	readonly cookies: CookiesOptions;
+	/** The request's cookies and the session cookie's forms (`session/jar.ts`). */
+	readonly jar: CookieJar;
 	readonly provider?: ProviderConfig;
 	readonly csrf: CsrfState;
 	/** Cookies to set whatever the action answers (a freshly minted CSRF token). */
@@ -92,6 +95,7 @@ export function createContext(
 		origin,
 		baseUrl: `${origin}${options.basePath}`,
 		cookies,
+		jar: cookieJar(req.cookies, cookies),
 		provider: req.providerId ? options.providers.find((p) => p.id === req.providerId) : undefined,
 		csrf,
 		pendingCookies,

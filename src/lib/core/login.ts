@@ -39,7 +39,7 @@ export async function completeSignIn(
 	if (denied) return { redirect: denied, cookies: [] };
 
 	const linking = account.type !== 'credentials' && ctx.options.adapter;
-	const signedInAs = linking ? await ctx.options.strategy.userId(ctx, req.cookies) : undefined;
+	const signedInAs = linking ? await ctx.options.strategy.userId(ctx) : undefined;
 	const { user, isNewUser } = await resolveUser(ctx, identity, known, signedInAs, identity.allowDangerousEmailAccountLinking === true);
 	await identity.onUser?.(user);
 	const cookies = await ctx.options.strategy.start(ctx, {
@@ -47,7 +47,6 @@ export async function completeSignIn(
 		account,
 		profile,
 		isNewUser,
-		requestCookies: req.cookies,
 		userAgent: req.headers.get('user-agent')
 	});
 	await ctx.options.events.signIn?.({ user, account, profile, isNewUser });

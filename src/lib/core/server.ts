@@ -72,8 +72,8 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 		async session(request: ServerRequest): Promise<CurrentSession> {
 			const cookies = cookiesOf(request);
 			const ctx = serverContext(request, cookies);
-			const read = await options.strategy.read(ctx, cookies);
-			const asking = { read, requestCookies: cookies };
+			const read = await options.strategy.read(ctx);
+			const asking = { read };
 			const userId = sessionUserId(read);
 			const none = (): SessionsEnded => ({ deleted: 0, jwtRevoked: false, cookies: [] });
 			return Object.freeze({

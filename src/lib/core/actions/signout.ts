@@ -13,6 +13,6 @@ export async function signOutGet(req: RequestInternal, ctx: AuthContext): Promis
 /** POST /signout: ends the session (cookie and, for database sessions, the row). */
 export async function signOutPost(req: RequestInternal, ctx: AuthContext, callbackUrl: CallbackUrl): Promise<ResponseInternal> {
 	const redirect = await callbackUrl();
-	const cookies = await ctx.options.strategy.end(ctx, req.cookies);
+	const cookies = await ctx.options.strategy.end(ctx);
 	return { redirect, cookies };
 }

@@ -6,16 +6,17 @@ import type { SessionRead, SessionStart } from './types.js';
 
 /**
  * A session strategy, chosen once when the options are derived: how a request's session is read
- * (or updated), started at sign-in and ended at sign-out.
+ * (or updated), started at sign-in and ended at sign-out. Each reads the request's cookies from
+ * `ctx.jar` and answers the cookies to set.
  */
 interface Strategy {
-	read(ctx: AuthContext, requestCookies: Record<string, string>, update?: { data: unknown }): Promise<SessionRead>;
+	read(ctx: AuthContext, update?: { data: unknown }): Promise<SessionRead>;
 	start(ctx: AuthContext, start: SessionStart): Promise<Cookie[]>;
-	end(ctx: AuthContext, requestCookies: Record<string, string>): Promise<Cookie[]>;
+	end(ctx: AuthContext): Promise<Cookie[]>;
 	/** The id of the user the request is signed in as (for account linking); no side effects. */
-	userId(ctx: AuthContext, requestCookies: Record<string, string>): Promise<string | undefined>;
+	userId(ctx: AuthContext): Promise<string | undefined>;
 	/** Deletions of every session cookie the request carried (no store access, no event). */
-	clearCookies(ctx: AuthContext, requestCookies: Record<string, string>): Cookie[];
+	clearCookies(ctx: AuthContext): Cookie[];
 }
 
 const SESSION_METHODS = ['createSession', 'getSessionAndUser', 'updateSession', 'deleteSession'] as const;
@@ -34,7 +35,7 @@ export function sessionAdapter(adapter: Adapter | undefined): SessionAdapter {
 export interface JwtStrategy extends Strategy {
 	readonly kind: 'jwt';
 	/** The request's session token issued anew (a new `iat`), as it is; `[]` without one. */
-	reissue(ctx: AuthContext, requestCookies: Record<string, string>): Promise<Cookie[]>;
+	reissue(ctx: AuthContext): Promise<Cookie[]>;
 }
 
 export interface DatabaseStrategy extends Strategy {
