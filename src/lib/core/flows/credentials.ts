@@ -4,6 +4,7 @@ import { limitAttempt } from '../limit/attempt.js';
 import type { Identity } from '../login.js';
 import type { RequestInternal } from '../types/internal.js';
 import type { CredentialsConfig } from '../types/provider.js';
+import { byApp } from '../users.js';
 import type { Flow } from './flow.js';
 
 /** What a credentials sign-in on database sessions needs of the adapter (the user it mirrors). */
@@ -25,6 +26,7 @@ export const credentialsFlow: Flow<CredentialsConfig> = {
 		}
 	},
 	serverAction: 'callback',
+	users: byApp,
 	callback: {
 		methods: ['POST'],
 		protection: 'token',

@@ -1,5 +1,6 @@
 import type { AuthContext } from '../context.js';
 import type { Identity } from '../login.js';
+import type { UserResolution } from '../users.js';
 import type { AuthConfig, SessionOptions } from '../types/config.js';
 import type { RequestInternal, ResponseInternal } from '../types/internal.js';
 import type { CredentialInput, ProviderConfig } from '../types/provider.js';
@@ -37,6 +38,11 @@ export interface Flow<P extends ProviderConfig> {
 	 * the submitted fields as the proof.
 	 */
 	serverAction: 'signin' | 'callback';
+	/**
+	 * How the user of what the callback proves is found, created or linked (`users.ts`): an account
+	 * at a provider, a mailbox, or the app's own word. The login step asks it, never the type.
+	 */
+	users: UserResolution;
 	callback: {
 		/** The methods the callback answers; any other is a 400. */
 		methods: readonly RequestInternal['method'][];

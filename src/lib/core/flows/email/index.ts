@@ -1,5 +1,6 @@
 import { InvalidProvider, MissingAdapter, MissingAdapterMethods } from '../../errors.js';
 import type { EmailConfig } from '../../types/provider.js';
+import { byMailbox } from '../../users.js';
 import type { Flow } from '../flow.js';
 import { verifyCode } from './code.js';
 import { confirmation, verifyLink } from './link.js';
@@ -50,6 +51,7 @@ export const emailFlow: Flow<EmailConfig> = {
 	serverAction: 'signin',
 	// The user's address is a way in: an account may be unlinked while they have one.
 	signsInByEmail: true,
+	users: byMailbox,
 	callback: {
 		methods: ['GET', 'POST'],
 		// Only the POST signs in, and it must carry the CSRF token; the GET changes nothing.
