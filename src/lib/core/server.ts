@@ -10,7 +10,7 @@ import { outboxPage, outboxPath } from './flows/email/outbox.js';
 import { accessToken } from './flows/oauth/access-token.js';
 import { formPostCallbacks } from './flows/oauth/form-post.js';
 import { createLogger, logOnce } from './logger.js';
-import { flowOf } from './flows/index.js';
+import { signInAction } from '../shared/endpoints.js';
 import { listPasskeys, type PasskeyRemoval, removePasskey, renamePasskey } from './flows/webauthn/manage.js';
 import { credentialsChanged, endUserSessions, type SessionsEnded, sessionUserId } from './session/end.js';
 import { relatedOriginsDocument } from './flows/webauthn/well-known.js';
@@ -115,8 +115,7 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 			const callbackUrl = params.callbackUrl ?? request.url.href;
 			const provider = options.providers.find((p) => p.id === providerId);
 			if (!provider) return { url: signInUrl(options, request, callbackUrl), cookies: [] };
-			const action = flowOf(provider).serverAction;
-			return run(request, { action, providerId: provider.id, body: { ...params.fields, callbackUrl }, query: params.authorizationParams });
+			return run(request, { action: signInAction(provider.type), providerId: provider.id, body: { ...params.fields, callbackUrl }, query: params.authorizationParams });
 		},
 		signOut: (request: ServerRequest, params: { callbackUrl?: string } = {}) =>
 			run(request, { action: 'signout', body: { callbackUrl: params.callbackUrl ?? request.url.href } }),

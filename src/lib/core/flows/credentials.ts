@@ -25,7 +25,6 @@ export const credentialsFlow: Flow<CredentialsConfig> = {
 			throw new MissingAdapterMethods(`The adapter lacks ${missing.join(', ')} for credentials sign-in with database sessions.`);
 		}
 	},
-	serverAction: 'callback',
 	users: byApp,
 	callback: {
 		methods: ['POST'],

@@ -29,15 +29,11 @@ export interface Flow<P extends ProviderConfig> {
 	env?: Readonly<Record<string, string>>;
 	/**
 	 * POST /signin/<id>: starts the sign-in (a redirect to the provider, a link sent). A type
-	 * without it proves the user on its callback alone (credentials): the sign-in page is shown.
+	 * without it proves the user on its callback alone (credentials, passkeys): the sign-in page is
+	 * shown, and forms post to its callback (`shared/endpoints.ts`, which must agree).
 	 * `callbackUrl` is where the sign-in lands, already checked (an emailed link carries it).
 	 */
 	start?(req: RequestInternal, ctx: AuthContext, provider: P, callbackUrl: string): Promise<ResponseInternal>;
-	/**
-	 * What a server-side sign-in (a form action, `signIn()`) runs: the start, or the callback with
-	 * the submitted fields as the proof.
-	 */
-	serverAction: 'signin' | 'callback';
 	/**
 	 * How the user of what the callback proves is found, created or linked (`users.ts`): an account
 	 * at a provider, a mailbox, or the app's own word. The login step asks it, never the type.

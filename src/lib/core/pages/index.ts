@@ -8,7 +8,7 @@ import { ConfirmSignIn, ErrorPage, Page, render, SignIn, SignOut, VerifyRequest 
 import { errorPageText } from './messages.js';
 import { PASSKEY_SCRIPT } from './passkey-script.generated.js';
 import { contentSecurityPolicy } from './csp.js';
-import { flowOf } from '../flows/index.js';
+import { signInEndpoint } from '../../shared/endpoints.js';
 import type { VerifyRequestCode } from './types.js';
 
 /**
@@ -46,7 +46,6 @@ async function page<Props extends Record<string, unknown>>(
 
 export async function signInPage(ctx: AuthContext, params: { callbackUrl: string; error?: string }): Promise<ResponseInternal<string>> {
 	const fields = { csrfToken: ctx.csrf.token, callbackUrl: params.callbackUrl };
-	const actions = new Map(ctx.options.providers.map((provider) => [provider.id, flowOf(provider).serverAction]));
 	const providers = ctx.options.providers.map(clientProvider);
 	return page(
 		ctx.options.theme,
@@ -56,12 +55,8 @@ export async function signInPage(ctx: AuthContext, params: { callbackUrl: string
 			providers,
 			error: params.error,
 			basePath: new URL(ctx.baseUrl).pathname.replace(/\/$/, ''),
-			// Plain forms to the REST endpoints: providers proven on their callback (credentials, passkeys)
-			// post there, the others start at /signin/<id>.
-			target: (provider: ClientProvider) => ({
-				action: actionUrl(ctx, `${actions.get(provider.id) === 'callback' ? 'callback' : 'signin'}/${provider.id}`),
-				fields
-			})
+			// Plain forms to the REST endpoints (shared/endpoints.ts says which).
+			target: (provider: ClientProvider) => ({ action: signInEndpoint(ctx.baseUrl, provider), fields })
 		},
 		200,
 		// Passkeys need the browser: the page inlines their script (bundled with kitauth, never from a CDN).

@@ -48,7 +48,6 @@ export const emailFlow: Flow<EmailConfig> = {
 	},
 	env: { SERVER: 'server', FROM: 'from', KEY: 'apiKey' },
 	start: startEmailSignIn,
-	serverAction: 'signin',
 	// The user's address is a way in: an account may be unlinked while they have one.
 	signsInByEmail: true,
 	users: byMailbox,

@@ -41,7 +41,6 @@ export const oauthFlow: Flow<OAuthConfig> = {
 	},
 	env: { ID: 'clientId', SECRET: 'clientSecret', ISSUER: 'issuer' },
 	start: startOAuth,
-	serverAction: 'signin',
 	users: byLinkedAccount(OAuthAccountNotLinked),
 	callback: {
 		methods: ['GET', 'POST'],

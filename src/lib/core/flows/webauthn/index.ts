@@ -33,7 +33,6 @@ export const webauthnFlow: Flow<WebAuthnConfig> = {
 			throw new InvalidProvider(`authenticatorName of "${provider.id}" must be a function`);
 		}
 	},
-	serverAction: 'callback',
 	// A passkey is an account like any other (Auth.js links it the same way), refused as `AccountNotLinked`.
 	users: byLinkedAccount(AccountNotLinked),
 	callback: {
