@@ -70,15 +70,12 @@ function refusal(error: AuthError, providerId: string | undefined, values?: Reco
 	};
 }
 
-/** The submitted values worth showing again: the provider's declared, non-password form fields. */
+/** The submitted values worth showing again: the fields the provider's public view says a form keeps. */
 function keptValues(provider: ClientProvider | undefined, fields: Record<string, string>): Record<string, string> | undefined {
-	if (provider?.type === 'email' && typeof fields.email === 'string') return { email: fields.email.slice(0, 256) };
-	if (!provider?.credentials) return undefined;
-	const kept: Record<string, string> = {};
-	for (const [name, input] of Object.entries(provider.credentials)) {
-		if (input.type !== 'password' && typeof fields[name] === 'string') kept[name] = fields[name].slice(0, 256);
-	}
-	return kept;
+	const kept = Object.fromEntries(
+		(provider?.keptFields ?? []).filter((name) => typeof fields[name] === 'string').map((name) => [name, fields[name]!.slice(0, 256)])
+	);
+	return Object.keys(kept).length ? kept : undefined;
 }
 
 /** Sets the cookies of a sign-in or sign-out on the event and answers where to go next. */

@@ -36,7 +36,10 @@ export const credentialsFlow: Flow<CredentialsConfig> = {
 			return { identity };
 		}
 	},
-	publicView: (provider) => ({ credentials: provider.credentials })
+	publicView: (provider) => ({
+		credentials: provider.credentials,
+		keptFields: Object.keys(provider.credentials).filter((name) => provider.credentials[name]!.type !== 'password')
+	})
 };
 
 /**

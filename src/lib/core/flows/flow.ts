@@ -67,5 +67,7 @@ export interface Flow<P extends ProviderConfig> {
 		credentials?: Record<string, CredentialInput>;
 		/** WebAuthn: the sign-in form's fields and whether passkeys are offered in autofill. */
 		webauthn?: { formFields: Record<string, CredentialInput>; enableConditionalUI: boolean };
+		/** The form fields a refused sign-in shows again (never a secret). */
+		keptFields?: readonly string[];
 	};
 }

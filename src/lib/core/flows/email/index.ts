@@ -61,5 +61,9 @@ export const emailFlow: Flow<EmailConfig> = {
 			return { identity: await verifyLink(req, ctx, provider) };
 		}
 	},
-	verifyRequest: emailVerifyRequest
+	verifyRequest: emailVerifyRequest,
+	// The address typed into the form: shown again when the sign-in is refused.
+	publicView: () => ({ keptFields: EMAIL_FIELDS })
 };
+
+const EMAIL_FIELDS = Object.freeze(['email']);
