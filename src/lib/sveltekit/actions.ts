@@ -1,17 +1,6 @@
 import { fail, redirect, type ActionFailure, type RequestEvent } from '@sveltejs/kit';
 import { getRequestEvent } from '$app/server';
-import {
-	AuthError,
-	type AuthServer,
-	type ClientProvider,
-	CredentialsSignin,
-	RateLimited,
-	type Redirect,
-	retryAfterOf,
-	safeCode,
-	signInMessage,
-	urlErrorFor
-} from '../core/index.js';
+import { type AuthServer, type ClientProvider, type Redirect, type Refusal, refusalOf } from '../core/index.js';
 import { applyCookies } from './cookies.js';
 import { serverRequest } from './platform.js';
 import { parseSignInForm, parseSignOutForm, validRedirectTo } from './form.js';
@@ -56,18 +45,10 @@ function isEvent(value: unknown): value is RequestEvent {
 	return !!value && typeof value === 'object' && 'request' in value && 'cookies' in value && 'locals' in value;
 }
 
-/** What a form shows when the provider refused: the type, the code and a human message. */
-function refusal(error: AuthError, providerId: string | undefined, values?: Record<string, string>): AuthActionFailure {
-	const type = urlErrorFor(error);
-	return {
-		providerId,
-		failed: true,
-		fieldErrors: {},
-		formErrors: [signInMessage(type)],
-		error: type,
-		code: error instanceof CredentialsSignin ? safeCode(error.code) : undefined,
-		values
-	};
+/** What a form shows when the provider refused: the type, the code, a human message, when to retry. */
+function refused(refusal: Refusal, providerId: string | undefined, values?: Record<string, string>): AuthActionFailure {
+	const { error, code, message, retryAfter } = refusal;
+	return { providerId, failed: true, fieldErrors: {}, formErrors: [message], error, code, values, ...(retryAfter === undefined ? {} : { retryAfter }) };
 }
 
 /** The submitted values worth showing again: the fields the provider's public view says a form keeps. */
@@ -107,16 +88,11 @@ export function createSignIn(getServer: GetServer): SignInFunction {
 		try {
 			location = await run(event, providerId, fields, authorizationParams, redirectTo);
 		} catch (error) {
+			// 429 when rate limited, 503 when the store was busy (the call changed nothing), else 400.
+			const refusal = refusalOf(error);
+			if (!refusal) throw error;
 			const provider = providers.find((p) => p.id === providerId);
-			// Too many attempts: 429, and when to retry.
-			if (error instanceof RateLimited) {
-				return fail(429, { ...refusal(error, provider?.id, keptValues(provider, fields)), retryAfter: error.retryAfter });
-			}
-			if (!(error instanceof AuthError)) throw error;
-			const failure = refusal(error, provider?.id, keptValues(provider, fields));
-			// The store is busy or out of reach for a while: 503 (the call that failed changed nothing), and when to retry.
-			const retryAfter = retryAfterOf(error);
-			return retryAfter === undefined ? fail(400, failure) : fail(503, { ...failure, retryAfter });
+			return fail(refusal.status, refused(refusal, provider?.id, keptValues(provider, fields)));
 		}
 		redirect(303, location, EXTERNAL);
 	}
@@ -160,9 +136,10 @@ export function createSignOut(getServer: GetServer): SignOutFunction {
 			try {
 				location = await run(event, parsed.value.redirectTo);
 			} catch (error) {
-				if (!(error instanceof AuthError)) throw error;
-				const retryAfter = retryAfterOf(error);
-				return fail(503, { failed: true as const, fieldErrors: {}, formErrors: ['Could not sign out. Try again.'], error: urlErrorFor(error), ...(retryAfter === undefined ? {} : { retryAfter }) });
+				const refusal = refusalOf(error);
+				if (!refusal) throw error;
+				const retry = refusal.status === 503 ? { retryAfter: refusal.retryAfter } : {};
+				return fail(503, { failed: true as const, fieldErrors: {}, formErrors: ['Could not sign out. Try again.'], error: refusal.error, ...retry });
 			}
 			redirect(303, location, EXTERNAL);
 		}
