@@ -14,7 +14,7 @@ import { signInAction } from '../shared/endpoints.js';
 import { listPasskeys, type PasskeyRemoval, removePasskey, renamePasskey } from './flows/webauthn/manage.js';
 import { credentialsChanged, endUserSessions, type SessionsEnded, sessionUserId } from './session/end.js';
 import { relatedOriginsDocument } from './flows/webauthn/well-known.js';
-import { clientProvider } from './providers/public.js';
+import { clientProviders } from './providers/public.js';
 import { toResponse } from './response.js';
 import type { Platform } from './request.js';
 import { route } from './router.js';
@@ -43,7 +43,6 @@ export type ServerSetup = Pick<ResolveOptions, 'env' | 'runtime' | 'devOutbox'>;
  */
 export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): AuthServer {
 	const options = resolveOptions(config, setup);
-	const providers = options.providers.map(clientProvider);
 	const wellKnown = relatedOriginsDocument(options.providers);
 	const outbox = setup.devOutbox ? outboxPath(options.basePath) : undefined;
 	const serverContext = (request: ServerRequest, cookies: Record<string, string>, call: { body?: Record<string, unknown>; providerId?: string } = {}) => {
@@ -120,7 +119,7 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 		signOut: (request: ServerRequest, params: { callbackUrl?: string } = {}) =>
 			run(request, { action: 'signout', body: { callbackUrl: params.callbackUrl ?? request.url.href } }),
 		signInUrl: (request: ServerRequest, callbackUrl: string) => signInUrl(options, request, callbackUrl),
-		providers: () => [...providers],
+		providers: () => [...clientProviders(options.providers)],
 		endSessionsOf: async (userId: string) => withoutCookies(await endUserSessions(detachedContext(), checkedUserId(userId), 'all')),
 		credentialsChanged: async (userId: string, change: CredentialChange) =>
 			withoutCookies(await credentialsChanged(detachedContext(), checkedUserId(userId), change))

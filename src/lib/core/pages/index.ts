@@ -3,7 +3,7 @@ import { type AuthContext, actionUrl } from '../context.js';
 import type { Theme } from '../types/config.js';
 import type { ResponseInternal } from '../types/internal.js';
 import type { ClientProvider } from '../providers/public.js';
-import { clientProvider } from '../providers/public.js';
+import { clientProviders } from '../providers/public.js';
 import { ConfirmSignIn, ErrorPage, Page, render, SignIn, SignOut, VerifyRequest } from './components.js';
 import { errorPageText } from './messages.js';
 import { PASSKEY_SCRIPT } from './passkey-script.generated.js';
@@ -46,7 +46,7 @@ async function page<Props extends Record<string, unknown>>(
 
 export async function signInPage(ctx: AuthContext, params: { callbackUrl: string; error?: string }): Promise<ResponseInternal<string>> {
 	const fields = { csrfToken: ctx.csrf.token, callbackUrl: params.callbackUrl };
-	const providers = ctx.options.providers.map(clientProvider);
+	const providers = clientProviders(ctx.options.providers);
 	return page(
 		ctx.options.theme,
 		'Sign in',
