@@ -2,6 +2,9 @@
  * kitauth's framework-free server API: `createAuthServer` for one configuration, `lazyAuthServer`
  * for a configuration that is a function of the request. What it takes and answers (the server
  * request, redirects, the current session and what may be done with it) is `types/server.ts`.
+ * It is the edge's one door: kitauth's SvelteKit integration (and any other framework's) reads
+ * sessions, signs in and out and serves `/auth/*` through it, never through core internals or
+ * requests of its own.
  */
 import { respond } from './auth.js';
 import { type AuthOptions, createRuntime, resolveOptions, type ResolveOptions } from './config.js';
