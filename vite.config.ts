@@ -11,7 +11,11 @@ export default defineConfig({
 			compilerOptions: {
 				runes: ({ filename }) => (filename.split(/[/\\]/).includes('node_modules') ? undefined : true)
 			},
-			adapter: adapter()
+			adapter: adapter(),
+			// SvelteKit 3.2's remote functions, for kitauth/remote (the demo's /remote page; its tests
+			// import the remote modules). Only modules named `*.remote.*` change: other pages render
+			// as before.
+			experimental: { remoteFunctions: true }
 		})
 	],
 	test: {

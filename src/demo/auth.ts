@@ -72,8 +72,24 @@ export const authConfig: SvelteKitAuthConfig = {
 	experimental: { enableWebAuthn: true },
 	pages,
 	// The built-in pages (sign-out, error, …) in the demo's colours, light or dark as the system is.
-	theme: { colorScheme: 'auto', brandColor: '#0b6e4f', buttonText: '#ffffff', logo: '/favicon.svg' }
+	theme: { colorScheme: 'auto', brandColor: '#0b6e4f', buttonText: '#ffffff', logo: '/favicon.svg' },
+	// A session update (`update()` of kitauth/client on /client, `updateSession` of kitauth/remote on
+	// /remote) may set a greeting: JWT sessions keep it in the token, database sessions show it in
+	// the update's answer only (the demo stores nothing more about its users).
+	callbacks: {
+		jwt: ({ token, trigger, session }) => (trigger === 'update' && greetingOf(session) ? { ...token, greeting: greetingOf(session) } : token),
+		session: ({ session, token, trigger, newSession }) => {
+			const greeting = trigger === 'update' ? greetingOf(newSession) : greetingOf(token);
+			return greeting ? { ...session, greeting } : session;
+		}
+	}
 };
+
+/** A greeting the browser sent: text, short. */
+function greetingOf(data: unknown): string | undefined {
+	const greeting = (data as { greeting?: unknown } | null | undefined)?.greeting;
+	return typeof greeting === 'string' && greeting.trim() ? greeting.trim().slice(0, 40) : undefined;
+}
 
 export const { handle, signIn, signOut, sessions, accounts, passkeys } = SvelteKitAuth(authConfig);
 

@@ -35,6 +35,19 @@ test('signIn("credentials") signs in without leaving the page, signOut() signs o
 	expect(await sessionCookie(page)).toBeUndefined();
 });
 
+test('update() changes the session in place: the reactive session shows the callback\'s answer, without a reload', async ({ page }) => {
+	await openClientPage(page);
+	await signInInPlace(page, DEMO_PASSWORD);
+	await expect(page.getByTestId('client-who')).toHaveText(`Signed in as ${DEMO_EMAIL}.`);
+	await page.evaluate(() => ((window as unknown as { marker: string }).marker = 'not reloaded'));
+	await page.getByLabel('Greeting').fill('Good morning');
+	await page.getByRole('button', { name: 'Update the session' }).click();
+	await expect(page.getByTestId('client-greeting')).toHaveText('Good morning');
+	expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('not reloaded');
+	await page.getByRole('button', { name: 'Sign out', exact: true }).last().click();
+	await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+});
+
 test('signIn("local") goes through the OpenID Provider to its redirectTo', async ({ page }) => {
 	await openClientPage(page);
 	await page.getByRole('button', { name: 'Sign in with the local test IdP' }).click();

@@ -5,7 +5,8 @@ import { defineConfig } from 'vite';
 
 /**
  * A small SvelteKit 3 app that mounts kitauth from this repository's source, under `paths.base`
- * `/base`, for tests/sveltekit/kit-app.test.ts. Built with `vite build` run in this directory.
+ * `/base`, for tests/sveltekit/kit-app.test.ts (and kit-app-remote.test.ts: kitauth/remote, with
+ * kit's remote functions turned on). Built with `vite build` run in this directory.
  *
  * The output directory starts with a dot so the repository's tsconfig (`include: ["tests"]`, with
  * `allowJs`/`checkJs`) does not type-check the built JavaScript.
@@ -20,7 +21,9 @@ export default defineConfig({
 				runes: ({ filename }) => (filename.split(/[/\\]/).includes('node_modules') ? undefined : true)
 			},
 			adapter: adapter({ out: fileURLToPath(new URL('./.build', import.meta.url)), precompress: false }),
-			paths: { base: '/base' }
+			paths: { base: '/base' },
+			// kitauth/remote (tests/sveltekit/kit-app-remote.test.ts).
+			experimental: { remoteFunctions: true }
 		})
 	]
 });

@@ -10,14 +10,15 @@
  */
 import { createHash } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
-import { type Client, createClient } from '@libsql/client';
+import type { Client } from '@libsql/client';
 import { parse } from 'devalue';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { DEFAULT_RULES } from '../../src/lib/core/limit/defaults.js';
 import type { AddressRule } from '../../src/lib/core/types/limit.js';
 import { isDeletion, setCookies, TestClient } from '../support/client.js';
-import { ROGUE_CLIENT_ID, ROGUE_CLIENT_SECRET, type RogueIdp, startRogueIdp } from '../support/rogue-idp.js';
-import { buildFixtureOnce, KIT3_APP, type RunningApp, startFixture } from './kit-app-server.js';
+import type { RogueIdp } from '../support/rogue-idp.js';
+import { KIT3_APP, type RunningApp, startFixture } from './kit-app-server.js';
+import { type KitAppWithIdp, startKitAppWithIdp } from './kit-app-idp.js';
 import { ACTION_HEADERS, type ActionResult, appBrowser, HTML, pageState, postEnhanced } from './kit-client.js';
 
 const SESSION_COOKIE = 'authjs.session-token';
@@ -28,26 +29,19 @@ const DAY = 24 * 60 * 60 * 1000;
 const CONFIGURATION_MESSAGE =
 	'There was a problem with the server configuration. Check the server logs for more information.';
 
+let fixture: KitAppWithIdp;
 let app: RunningApp;
 let db: Client;
 /** The fixture's OpenID provider `rogue` (a real test IdP on 127.0.0.1). */
 let rogue: RogueIdp;
 
 beforeAll(async () => {
-	const { ms, reused } = await buildFixtureOnce(KIT3_APP);
-	console.info(reused ? 'tests/kit-app: reusing its build' : `tests/kit-app built in ${ms} ms`);
-	rogue = await startRogueIdp();
-	app = await startFixture(KIT3_APP, { KIT_APP_OIDC_ISSUER: rogue.issuer, KIT_APP_OIDC_ID: ROGUE_CLIENT_ID, KIT_APP_OIDC_SECRET: ROGUE_CLIENT_SECRET });
-	// The fixture's port is known only now.
-	rogue.allowRedirectUri(`${app.origin}/base/api/auth/callback/rogue`);
-	db = createClient({ url: app.databaseUrl });
-	await db.execute('PRAGMA busy_timeout = 5000');
+	fixture = await startKitAppWithIdp();
+	({ app, rogue, db } = fixture);
 }, 120_000);
 
 afterAll(async () => {
-	db?.close();
-	await app?.stop();
-	await rogue?.close();
+	await fixture?.stop();
 });
 
 function browser(userAgent = 'kit-app test'): TestClient {

@@ -9,6 +9,8 @@
  * with `response_mode=form_post`: a cross-site form POST SvelteKit refuses unless it trusts the
  * provider's origin, which kitauth detects and explains in a warning.
  */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { isDeletion, setCookies, type TestClient } from '../support/client.js';
@@ -131,6 +133,18 @@ describe.each(FIXTURES)('kitauth as published, on %s', (name, { fixture, port, b
 		expect(body).toEqual({ type: 'redirect', status: 303, location: `${app.origin}/base/protected` });
 		expect(client.jar.has(SESSION_COOKIE)).toBe(true);
 	}
+
+	test('kitauth/remote ships in the package, and this app, without remote functions turned on, builds without loading it', () => {
+		const remote = join(dirname(fixture.out), 'node_modules/kitauth/dist/remote');
+		expect(existsSync(join(remote, 'auth.remote.js'))).toBe(true);
+		expect(existsSync(join(remote, 'server.js'))).toBe(true);
+		// SvelteKit 3 refuses to build an app that loads a remote module without the flag; SvelteKit 2
+		// would bundle it. Either way, none of kitauth/remote's code is in the server.
+		const server = join(fixture.out, 'server');
+		const files = readdirSync(server, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.js'));
+		expect(files.length).toBeGreaterThan(0);
+		for (const file of files) expect(readFileSync(join(server, file), 'utf8'), file).not.toContain("kitauth/remote: this request did not pass kitauth's handle");
+	});
 
 	test('the handle serves {paths.base}/auth/* through the core', async () => {
 		const client = browser();

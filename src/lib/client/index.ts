@@ -6,11 +6,14 @@
  * The endpoints are looked for under `{paths.base}/auth`; pass `basePath` when the server's
  * `basePath` option moved them.
  */
-import { appBase } from '../sveltekit/app-base.js';
+import { appBase } from '../shared/app-base.js';
 import { signInAction, signInEndpoint } from '../shared/endpoints.js';
+import type { Session } from '../index.js';
+import { session, sessionInUse } from './session.svelte.js';
 import { runCeremony } from './webauthn.js';
 
 export { forgetPasskey, passkeyAutofillSupported, passkeysSupported } from './webauthn.js';
+export { session, type ReactiveSession } from './session.svelte.js';
 
 export interface ClientOptions {
 	/**
@@ -79,6 +82,15 @@ async function postForUrl(url: string, fields: Record<string, string>, what: str
 	return (await json<{ url: string }>(response, what)).url;
 }
 
+/**
+ * After a sign-in that stays on the page: the new session, for the reactive `session` (when this
+ * page uses it: a request otherwise spared). The cookie is HttpOnly, so only the server can say.
+ */
+async function learnSignIn(base: string, result: SignInResult, stays: boolean): Promise<void> {
+	if (!result.ok || !stays || !sessionInUse()) return;
+	session.set(await json<Session | null>(await fetch(`${base}/session`), 'GET session'));
+}
+
 function navigate(url: string): void {
 	window.location.href = url;
 	// Only the fragment changed: the browser would not load the page.
@@ -120,6 +132,8 @@ export async function signIn(
 	);
 	const params = new URL(url, window.location.href).searchParams;
 	const result = { ok: !params.has('error'), url, error: params.get('error'), code: params.get('code') };
+	// Credentials sign in at once; OAuth and email sign in later, elsewhere.
+	await learnSignIn(base, result, known.type === 'credentials' && options.redirect === false);
 	if (options.redirect !== false) navigate(url);
 	return result;
 }
@@ -135,8 +149,10 @@ async function passkeyCeremony(
 ): Promise<SignInResult> {
 	const outcome = await runCeremony(base, id, fields, { csrfToken, callbackUrl }, autofill);
 	if (outcome.url === null) return { ok: false, url: window.location.href, error: outcome.error, code: outcome.code };
+	const result = { ok: outcome.error === null, url: outcome.url, error: outcome.error, code: outcome.code };
+	await learnSignIn(base, result, options.redirect === false);
 	if (options.redirect !== false) navigate(outcome.url);
-	return { ok: outcome.error === null, url: outcome.url, error: outcome.error, code: outcome.code };
+	return result;
 }
 
 /**
@@ -167,6 +183,25 @@ export async function signOut(options: ClientOptions = {}): Promise<{ url: strin
 	const base = endpoints(options.basePath);
 	const callbackUrl = options.redirectTo ?? options.callbackUrl ?? window.location.href;
 	const url = await postForUrl(`${base}/signout`, { csrfToken: await csrfToken(base), callbackUrl }, 'POST signout');
+	session.set(null);
 	if (options.redirect !== false) navigate(url);
 	return { url };
+}
+
+/**
+ * Updates the session, as Auth.js's `update(data)`: the server's `jwt` (JWT sessions) or
+ * `session` (database sessions) callback runs with `trigger: 'update'` and `data`, and the new
+ * session (`null` when signed out) is returned, and shown by the reactive `session` here and in
+ * the other tabs.
+ */
+export async function update(data?: unknown, options: Pick<ClientOptions, 'basePath'> = {}): Promise<Session | null> {
+	const base = endpoints(options.basePath);
+	const response = await fetch(`${base}/session`, {
+		method: 'POST',
+		headers: { 'Content-Type': 'application/json' },
+		body: JSON.stringify({ csrfToken: await csrfToken(base), data })
+	});
+	const updated = await json<Session | null>(response, 'POST session');
+	session.set(updated);
+	return updated;
 }

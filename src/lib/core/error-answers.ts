@@ -14,7 +14,7 @@ import {
 	RateLimitUnavailable,
 	type SignInPageErrorParam
 } from './errors.js';
-import { signInMessage } from './pages/messages.js';
+import { signInMessage } from '../shared/messages.js';
 
 /** What JSON answers say of a configuration problem; the details are in the server's log. */
 export const CONFIGURATION_MESSAGE = 'There was a problem with the server configuration. Check the server logs for more information.';

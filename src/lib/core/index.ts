@@ -14,7 +14,7 @@ export { listProviders, type ClientProvider } from './providers/public.js';
 export { devOutbox, type OutboxMessage } from './flows/email/outbox.js';
 export type { SessionInfo, SessionPage, SessionPageOptions } from './session/manage.js';
 export type { SessionsEnded } from './session/end.js';
-export type { LinkedAccount, SignInMethodsHint, UnlinkResult } from './session/accounts.js';
+export type { LinkedAccount, SignInMethodsHint, UnlinkResult } from './accounts.js';
 export type { PasskeyInfo, PasskeyRemoval } from './flows/webauthn/manage.js';
 export type { Env } from './env.js';
 export * from './errors.js';

@@ -7,7 +7,7 @@
  * requests of its own.
  */
 import { respond } from './auth.js';
-import { type AuthOptions, createRuntime, resolveOptions, type ResolveOptions } from './config.js';
+import { createRuntime, resolveOptions, type ResolveOptions } from './config.js';
 import { type AuthContext, createContext, pageUrl } from './context.js';
 import { outboxPage, outboxPath } from './flows/email/outbox.js';
 import { accessToken } from './flows/oauth/access-token.js';
@@ -21,14 +21,15 @@ import { clientProviders } from './providers/public.js';
 import { toResponse } from './response.js';
 import type { Platform } from './request.js';
 import { route } from './router.js';
-import { linkedAccounts, type SignInMethodsHint, unlinkAccount, type UnlinkResult } from './session/accounts.js';
+import { linkedAccounts, type SignInMethodsHint, unlinkAccount, type UnlinkResult } from './accounts.js';
 import { parseCookieHeader } from './session/cookies.js';
 import { listSessionPage, listSessions, revokeOtherSessions, revokeSession, type SessionPageOptions } from './session/manage.js';
 import { authenticatedAt, recentlyAuthenticated, requireRecentAuthentication } from './session/recent.js';
 import { assertTrustedHost } from './trust.js';
 import type { AuthConfig, CredentialChange } from './types/config.js';
 import type { RequestInternal } from './types/internal.js';
-import type { AuthServer, CurrentSession, Redirect, ServerRequest, SignInParams } from './types/server.js';
+import type { AuthOptions } from './types/options.js';
+import type { AuthServer, CurrentSession, Redirect, ServerRequest, SessionUpdate, SignInParams } from './types/server.js';
 
 export type { Platform } from './request.js';
 
@@ -78,6 +79,9 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 			const asking = { read };
 			const userId = sessionUserId(read);
 			const none = (): SessionsEnded => ({ deleted: 0, jwtRevoked: false, cookies: [] });
+			// One look-up (and at most one refresh) per provider for the request, however many of its
+			// callers ask at once (remote functions rendered together, say).
+			const tokens = new Map<string, Promise<string | null>>();
 			return Object.freeze({
 				session: read.session,
 				cookies: read.cookies,
@@ -110,8 +114,20 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 					if (!result.ok || !userId) return result;
 					return { ...result, sessionsEnded: await credentialsChanged(ctx, userId, 'account-unlinked', asking) };
 				},
-				accessToken: (providerId: string) => accessToken(ctx, read, providerId)
+				accessToken: (providerId: string) => {
+					let token = tokens.get(providerId);
+					if (!token) {
+						token = accessToken(ctx, read, providerId);
+						tokens.set(providerId, token);
+					}
+					return token;
+				}
 			});
+		},
+		async updateSession(request: ServerRequest, data: unknown): Promise<SessionUpdate> {
+			const cookies = cookiesOf(request);
+			const read = await options.strategy.read(serverContext(request, cookies), { data });
+			return { session: read.session, cookies: read.cookies };
 		},
 		async signIn(request: ServerRequest, providerId: string | undefined, params: SignInParams = {}): Promise<Redirect> {
 			const callbackUrl = params.callbackUrl ?? request.url.href;

@@ -1,9 +1,10 @@
 import { fail, redirect, type ActionFailure, type RequestEvent } from '@sveltejs/kit';
 import { getRequestEvent } from '$app/server';
-import { type AuthServer, type ClientProvider, type Redirect, type Refusal, refusalOf } from '../core/index.js';
+import type { AuthServer, Redirect } from '../core/index.js';
 import { applyCookies } from './cookies.js';
 import { serverRequest } from './platform.js';
-import { parseSignInForm, parseSignOutForm, validRedirectTo } from './form.js';
+import { validRedirectTo } from './form.js';
+import { submitSignIn, submitSignOut, type Submission } from './submit.js';
 import type { AuthActionFailure } from './types.js';
 
 type GetServer = (event: RequestEvent) => Promise<AuthServer>;
@@ -41,22 +42,14 @@ export interface SignOutFunction {
 	(event: RequestEvent): Promise<ActionFailure<AuthActionFailure>>;
 }
 
+/** A form action's answer to a submission: the failure, or the redirect (thrown). */
+function answer(submission: Submission): ActionFailure<AuthActionFailure> {
+	if (!submission.ok) return fail(submission.status, submission.failure);
+	redirect(303, submission.location, EXTERNAL);
+}
+
 function isEvent(value: unknown): value is RequestEvent {
 	return !!value && typeof value === 'object' && 'request' in value && 'cookies' in value && 'locals' in value;
-}
-
-/** What a form shows when the provider refused: the type, the code, a human message, when to retry. */
-function refused(refusal: Refusal, providerId: string | undefined, values?: Record<string, string>): AuthActionFailure {
-	const { error, code, message, retryAfter } = refusal;
-	return { providerId, failed: true, fieldErrors: {}, formErrors: [message], error, code, values, ...(retryAfter === undefined ? {} : { retryAfter }) };
-}
-
-/** The submitted values worth showing again: the fields the provider's public view says a form keeps. */
-function keptValues(provider: ClientProvider | undefined, fields: Record<string, string>): Record<string, string> | undefined {
-	const kept = Object.fromEntries(
-		(provider?.keptFields ?? []).filter((name) => typeof fields[name] === 'string').map((name) => [name, fields[name]!.slice(0, 256)])
-	);
-	return Object.keys(kept).length ? kept : undefined;
 }
 
 /** Sets the cookies of a sign-in or sign-out on the event and answers where to go next. */
@@ -78,23 +71,9 @@ export function createSignIn(getServer: GetServer): SignInFunction {
 	}
 
 	async function asAction(event: RequestEvent): Promise<ActionFailure<AuthActionFailure>> {
-		const providers = (await getServer(event)).providers();
 		const form = await event.request.formData().catch(() => undefined);
 		if (!form) return fail(400, { failed: true as const, fieldErrors: {}, formErrors: ['Expected a form submission.'] });
-		const parsed = parseSignInForm(form, providers.map((p) => p.id), event.url.origin);
-		if (!parsed.ok) return fail(400, parsed.failure);
-		const { providerId, options: fields, authorizationParams, redirectTo } = parsed.value;
-		let location: string;
-		try {
-			location = await run(event, providerId, fields, authorizationParams, redirectTo);
-		} catch (error) {
-			// 429 when rate limited, 503 when the store was busy (the call changed nothing), else 400.
-			const refusal = refusalOf(error);
-			if (!refusal) throw error;
-			const provider = providers.find((p) => p.id === providerId);
-			return fail(refusal.status, refused(refusal, provider?.id, keptValues(provider, fields)));
-		}
-		redirect(303, location, EXTERNAL);
+		return answer(await submitSignIn(event, await getServer(event), form));
 	}
 
 	async function signIn(
@@ -130,18 +109,7 @@ export function createSignOut(getServer: GetServer): SignOutFunction {
 		if (isEvent(eventOrOptions)) {
 			const event = eventOrOptions;
 			const form = await event.request.formData().catch(() => new FormData());
-			const parsed = parseSignOutForm(form, event.url.origin);
-			if (!parsed.ok) return fail(400, parsed.failure);
-			let location: string;
-			try {
-				location = await run(event, parsed.value.redirectTo);
-			} catch (error) {
-				const refusal = refusalOf(error);
-				if (!refusal) throw error;
-				const retry = refusal.status === 503 ? { retryAfter: refusal.retryAfter } : {};
-				return fail(503, { failed: true as const, fieldErrors: {}, formErrors: ['Could not sign out. Try again.'], error: refusal.error, ...retry });
-			}
-			redirect(303, location, EXTERNAL);
+			return answer(await submitSignOut(event, await getServer(event), form));
 		}
 		const event = getRequestEvent();
 		const target = validRedirectTo(eventOrOptions?.redirectTo, event.url.origin, { failed: true, fieldErrors: {}, formErrors: [] });

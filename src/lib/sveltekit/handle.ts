@@ -2,6 +2,7 @@ import type { RequestEvent } from '@sveltejs/kit';
 import type { AuthServer, CurrentSession } from '../core/index.js';
 import { createFormPostCheck } from './form-post-check.js';
 import { clientAddress } from './platform.js';
+import { attachRequestAuth } from './request-auth.js';
 import type { Handle } from './types.js';
 
 /**
@@ -21,6 +22,8 @@ export function createHandle(
 		event.locals.auth = async () => (await current(event)).session;
 		// @auth/sveltekit's older name, for apps switching over.
 		event.locals.getSession = event.locals.auth;
+		// For kitauth's remote functions, which kit runs with a narrowed copy of the event.
+		attachRequestAuth(event, getServer, current);
 		const server = await getServer(event);
 		// Once per provider origin: does SvelteKit let a `form_post` callback through? (A warning if not.)
 		await formPost.check(event, server);

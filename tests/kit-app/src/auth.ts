@@ -59,9 +59,16 @@ const oidc = env.KIT_APP_OIDC_ISSUER
  */
 const rateLimit = env.KIT_APP_RATE_LIMIT === 'closed' ? { rateLimit: { failOpen: false } } : {};
 
-const shared = {
+export const shared = {
 	providers: [credentials, ...oidc],
 	session: { strategy: 'database' },
+	// A session update (`update()`, kitauth/remote's `updateSession`) may set a nickname, for that answer.
+	callbacks: {
+		session: ({ session, trigger, newSession }) => {
+			const nickname = (newSession as { nickname?: unknown } | undefined)?.nickname;
+			return trigger === 'update' && typeof nickname === 'string' ? { ...session, nickname } : session;
+		}
+	},
 	...rateLimit
 } satisfies SvelteKitAuthConfig;
 

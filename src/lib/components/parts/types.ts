@@ -2,6 +2,7 @@
  * The props the components share. Nothing here comes from SvelteKit: the built-in pages render the
  * same components in plain Node, and an app passes SvelteKit's `enhance` in through the wrappers.
  */
+import type { HTMLFormAttributes } from 'svelte/elements';
 import type { Theme } from '../../shared/theme.js';
 
 export type { Theme };
@@ -48,6 +49,22 @@ export interface FormTarget {
 	action: string;
 	/** Hidden fields (e.g. `csrfToken` and `callbackUrl` on the built-in pages). */
 	fields?: Record<string, string>;
+	/** A remote form of SvelteKit's (`kitauth/remote`) instead of a form action: `action` is then unused. */
+	remote?: RemoteFormBinding;
+}
+
+/**
+ * One instance of a SvelteKit remote form (`form()`, SvelteKit 3.2), as the components render it:
+ * typed by what they use, so the parts need no SvelteKit import (the `kitauth/components`
+ * wrappers make it from kit's form object).
+ */
+export interface RemoteFormBinding {
+	/** Spread onto the `<form>`: its `method` and `action`, and kit's attachment that enhances it. */
+	readonly attributes: HTMLFormAttributes;
+	/** The name kit gives the input of a field (`field.as(…)`): kit refuses inputs it did not name. */
+	name(field: string): string;
+	/** A submission is under way. */
+	readonly pending: boolean;
 }
 
 /** Heading levels the components accept for their title. */

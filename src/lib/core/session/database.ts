@@ -115,7 +115,7 @@ export function sessionAlive(ctx: AuthContext, session: AdapterSession, now: num
 }
 
 /** Database sessions in `adapter`: a row per session, the cookie carries a random token. */
-export function createDatabaseStrategy(adapter: SessionAdapter): DatabaseStrategy {
+export function createDatabaseStrategy(adapter: SessionAdapter): DatabaseStrategy<AuthContext> {
 	return {
 		kind: 'database',
 		adapter,

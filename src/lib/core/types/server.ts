@@ -4,9 +4,9 @@
  * signed-in user may do with it.
  */
 import type { PasskeyInfo, PasskeyRemoval } from '../flows/webauthn/manage.js';
-import type { ClientProvider } from '../providers/public.js';
+import type { ClientProvider } from '../../shared/provider.js';
 import type { Platform } from '../request.js';
-import type { LinkedAccount, SignInMethodsHint, UnlinkResult } from '../session/accounts.js';
+import type { LinkedAccount, SignInMethodsHint, UnlinkResult } from '../accounts.js';
 import type { SessionsEnded } from '../session/end.js';
 import type { SessionInfo, SessionPage, SessionPageOptions } from '../session/manage.js';
 import type { CredentialChange } from './config.js';
@@ -27,6 +27,12 @@ export interface ServerRequest {
 export interface Redirect {
 	url: string;
 	cookies: Cookie[];
+}
+
+/** A session after an update (`updateSession`), and the cookies to set for it. */
+export interface SessionUpdate {
+	readonly session: Session | null;
+	readonly cookies: readonly Cookie[];
 }
 
 /** What a server-side sign-in hands the provider's flow. */
@@ -107,7 +113,8 @@ export interface CurrentSession {
 	unlinkAccount(provider: string, options?: SignInMethodsHint & { providerAccountId?: string }): Promise<UnlinkResult>;
 	/**
 	 * The user's access token for a provider, refreshed when expired; `null` when there is none or
-	 * it cannot be renewed (the session then carries `error: 'RefreshTokenError'`). Server only.
+	 * it cannot be renewed (the session then carries `error: 'RefreshTokenError'`). Looked up (and
+	 * refreshed) once for the request, however many of its callers ask. Server only.
 	 */
 	accessToken(providerId: string): Promise<string | null>;
 }
@@ -161,6 +168,13 @@ export interface AuthServer {
 	handle(request: Request, platform?: Platform): Promise<Response>;
 	/** Reads the request's session. Throws `UntrustedHost` (never a session) when the host is not trusted. */
 	session(request: ServerRequest): Promise<CurrentSession>;
+	/**
+	 * Updates the request's session as `POST {basePath}/session` does for the browser's `update()`:
+	 * the `jwt` (JWT sessions) or `session` (database sessions) callback runs with trigger `update`
+	 * and `data`, and the answer is the new session (`null` when signed out) with the cookies that
+	 * carry it. For a server-side caller whose framework has checked the request's origin.
+	 */
+	updateSession(request: ServerRequest, data: unknown): Promise<SessionUpdate>;
 	/**
 	 * Signs in with `providerId` for a server-side caller (a form action, `signIn()`), whose
 	 * framework has checked the request's origin. An unknown or missing provider goes to the sign-in

@@ -1,0 +1,34 @@
+import type { AuthContext } from '../context.js';
+import { clientProviders } from '../providers/public.js';
+import { signInEndpoint } from '../../shared/endpoints.js';
+import type { ClientProvider } from '../../shared/provider.js';
+import type { ResponseInternal } from '../types/internal.js';
+import { SignIn } from './components.js';
+import { page } from './page.js';
+import { PASSKEY_SCRIPT } from './passkey-script.generated.js';
+
+/**
+ * The built-in sign-in page: the providers' client-safe list (which asks the flow table what a
+ * browser may know of each), each form posting where `shared/endpoints.ts` says. The email flow
+ * renders pages of its own (index.ts): kept apart, so the flows and the pages do not import each
+ * other.
+ */
+export async function signInPage(ctx: AuthContext, params: { callbackUrl: string; error?: string }): Promise<ResponseInternal<string>> {
+	const fields = { csrfToken: ctx.csrf.token, callbackUrl: params.callbackUrl };
+	const providers = clientProviders(ctx.options.providers);
+	return page(
+		ctx.options.theme,
+		'Sign in',
+		SignIn,
+		{
+			providers,
+			error: params.error,
+			basePath: new URL(ctx.baseUrl).pathname.replace(/\/$/, ''),
+			// Plain forms to the REST endpoints.
+			target: (provider: ClientProvider) => ({ action: signInEndpoint(ctx.baseUrl, provider), fields })
+		},
+		200,
+		// Passkeys need the browser: the page inlines their script (bundled with kitauth, never from a CDN).
+		providers.some((provider) => provider.webauthn) ? PASSKEY_SCRIPT : undefined
+	);
+}
