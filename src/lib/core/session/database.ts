@@ -4,6 +4,7 @@ import { AdapterError } from '../errors.js';
 import type { Cookie } from '../types/internal.js';
 import type { AdapterSession } from '../types/models.js';
 import { clientSession } from './client-session.js';
+import { clearedSession } from './jar.js';
 import type { DatabaseStrategy, SessionAdapter } from './strategy.js';
 import type { SessionRead, SessionStart } from './types.js';
 
@@ -66,10 +67,7 @@ async function deleteSession(ctx: AuthContext, adapter: SessionAdapter, raw: str
 }
 
 /** Deletes every session cookie the request carried, and answers the cookies to set. */
-function cleared(ctx: AuthContext): Cookie[] {
-	ctx.jar.clearSession();
-	return ctx.jar.take();
-}
+const cleared = (ctx: AuthContext): Cookie[] => clearedSession(ctx.jar);
 
 /**
  * The session tokens the request carries, in the jar's order: kitauth's cookie first, then (on

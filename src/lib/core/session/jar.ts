@@ -26,9 +26,10 @@ export interface CookieJar {
 	readonly request: Readonly<Record<string, string>>;
 	/**
 	 * The session values the request carries, in the order to try them: kitauth's cookie whole,
-	 * then its chunks joined, then the same of Auth.js's cookie. Empty values are none.
+	 * then its chunks joined, then the same of Auth.js's cookie. Empty values are none. Made once
+	 * per jar.
 	 */
-	sessionValues(): SessionValue[];
+	sessionValues(): readonly SessionValue[];
 	/**
 	 * Sets the session cookie to `value` (in chunks when it is too long for one cookie), and deletes
 	 * every other form of it the request carried: stale chunks, the whole cookie a chunk set
@@ -39,6 +40,12 @@ export interface CookieJar {
 	clearSession(): void;
 	/** The cookies queued since the last `take`, in the order first queued. */
 	take(): Cookie[];
+}
+
+/** Deletes every form of the session cookie the request carried; the cookies queued until now. */
+export function clearedSession(jar: CookieJar): Cookie[] {
+	jar.clearSession();
+	return jar.take();
 }
 
 /** The jar of a request with cookies `request`, under the cookie table `table`. */
@@ -56,12 +63,13 @@ export function cookieJar(request: Readonly<Record<string, string>>, table: Cook
 		const whole = request[cookie] ? 1 : 0;
 		return values.map((value, index) => ({ value, name: cookie, legacy: isLegacy, chunked: index >= whole }));
 	};
+	let values: readonly SessionValue[] | undefined;
 	const clearLegacy = () => {
 		if (legacy) queue(clearChunked(legacy.name, legacy.options, request));
 	};
 	return {
 		request,
-		sessionValues: () => [...valuesOf(name, false), ...(legacy ? valuesOf(legacy.name, true) : [])],
+		sessionValues: () => (values ??= [...valuesOf(name, false), ...(legacy ? valuesOf(legacy.name, true) : [])]),
 		setSession(value, expires) {
 			queue(writeChunked(name, value, { ...options, expires }, request));
 			clearLegacy();

@@ -1,5 +1,6 @@
 import type { AuthContext } from '../context.js';
 import { clientSession } from './client-session.js';
+import { clearedSession } from './jar.js';
 import { defaultJwtCallback } from './default-callbacks.js';
 import { now } from './jwt.js';
 import { revokedBy, sessionCutoff } from './revocation.js';
@@ -29,10 +30,7 @@ export function createJwtStrategy(hooks: JwtHooks): JwtStrategy<AuthContext> {
 		start: (ctx, start) => startJwtSession(ctx, hooks, start),
 		end: endJwtSession,
 		userId: jwtUserId,
-		clearCookies: (ctx) => {
-			ctx.jar.clearSession();
-			return ctx.jar.take();
-		},
+		clearCookies: cleared,
 		reissue: reissueJwtSession
 	};
 }
@@ -57,10 +55,7 @@ async function openSessionCookie(ctx: AuthContext): Promise<Opened | undefined> 
 }
 
 /** Deletes every session cookie the request carried, and answers the cookies to set. */
-function cleared(ctx: AuthContext): Cookie[] {
-	ctx.jar.clearSession();
-	return ctx.jar.take();
-}
+const cleared = (ctx: AuthContext): Cookie[] => clearedSession(ctx.jar);
 
 /**
  * When the token's session started, in seconds, for its absolute lifetime: the sign-in time
