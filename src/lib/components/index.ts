@@ -15,3 +15,4 @@ export { buttonColors, contrast, type ButtonColors } from './parts/colors.js';
 export type { Enhance, FormFailure, FormTarget, HeadingLevel, PasskeyAnswer, Theme } from './parts/types.js';
 export { default as PasskeyButton } from './PasskeyButton.svelte';
 export { default as PasskeyList } from './PasskeyList.svelte';
+export { setAuthI18n, type I18nProps } from './parts/i18n.js';

@@ -25,6 +25,7 @@ import type {
 	CookieKey,
 	CookieOption,
 	EventCallbacks,
+	I18nConfig,
 	JWTOptions,
 	LoggerInstance,
 	PagesOptions,
@@ -56,6 +57,7 @@ export interface AuthOptions {
 	readonly adapter?: Adapter;
 	readonly pages: Readonly<Partial<PagesOptions>>;
 	readonly theme: Readonly<Theme>;
+	readonly i18n: Readonly<I18nConfig>;
 	readonly logger: LoggerInstance;
 	readonly trustHost: boolean;
 	readonly useSecureCookies?: boolean;
@@ -228,6 +230,7 @@ export function resolveOptions(config: AuthConfig, resolve: ResolveOptions = {})
 		adapter,
 		pages: Object.freeze({ ...config.pages }),
 		theme: Object.freeze({ colorScheme: 'auto', logo: '', brandColor: '', buttonText: '', ...config.theme }),
+		i18n: Object.freeze({ ...config.i18n }),
 		logger,
 		trustHost: withEnv.trustHost === true,
 		useSecureCookies: config.useSecureCookies,

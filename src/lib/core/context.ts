@@ -1,4 +1,6 @@
+import type { Translator } from '../i18n/index.js';
 import type { AuthOptions } from './config.js';
+import { requestTranslator } from './i18n.js';
 import { absoluteRedirect, parseCallbackUrl } from './redirect.js';
 import { cookieTable } from './session/cookies.js';
 import { type CsrfState, checkCsrf } from './session/csrf.js';
@@ -28,6 +30,8 @@ export interface AuthContext {
 	 * no session (see `Adapter.createSession`).
 	 */
 	readonly signal?: AbortSignal;
+	/** The request's language (`i18n` option, else `Accept-Language`): made when first read (pages, emails). */
+	readonly i18n: Translator;
 }
 
 /** The callback URL of a sign-in or sign-out, resolved on first use (see `route()` in router.ts). */
@@ -66,7 +70,7 @@ export function requestCsrf(
 
 export function createContext(
 	options: AuthOptions,
-	req: Pick<RequestInternal, 'url' | 'cookies' | 'body' | 'providerId' | 'signal'>,
+	req: Pick<RequestInternal, 'url' | 'cookies' | 'body' | 'providerId' | 'signal'> & { request?: Request },
 	caller: { csrfChecked?: boolean; csrf?: CsrfState } = {}
 ): AuthContext {
 	const origin = options.siteUrl?.origin ?? req.url.origin;
@@ -77,6 +81,7 @@ export function createContext(
 	const csrf = csrfChecked ? { token: '', verified: true } : caller.csrf;
 	if (!csrf) throw new TypeError('createContext needs the request\'s CSRF state (requestCsrf) unless CSRF was checked');
 	const pendingCookies: Cookie[] = [];
+	let translator: Translator | undefined;
 	if (csrf.cookieValue && !csrfChecked) {
 		pendingCookies.push({ name: cookies.csrfToken.name, value: csrf.cookieValue, options: cookies.csrfToken.options });
 	}
@@ -89,7 +94,10 @@ export function createContext(
 		csrf,
 		pendingCookies,
 		csrfChecked,
-		signal: req.signal
+		signal: req.signal,
+		get i18n() {
+			return (translator ??= requestTranslator(options.i18n, req.request));
+		}
 	};
 }
 

@@ -10,6 +10,7 @@ import {
 	signInMessage,
 	urlErrorFor
 } from '../core/index.js';
+import type { Translator } from '../i18n/index.js';
 import { applyCookies } from './cookies.js';
 import { parseSignInForm, parseSignOutForm } from './form.js';
 import { serverRequest } from './platform.js';
@@ -23,13 +24,13 @@ import type { AuthActionFailure } from './types.js';
 export type Submission = { ok: true; location: string } | { ok: false; status: 400 | 429 | 503; failure: AuthActionFailure };
 
 /** What a form shows when the provider refused: the type, the code and a human message. */
-function refusal(error: AuthError, providerId: string | undefined, values?: Record<string, string>): AuthActionFailure {
+function refusal(error: AuthError, i18n: Translator, providerId: string | undefined, values?: Record<string, string>): AuthActionFailure {
 	const type = urlErrorFor(error);
 	return {
 		providerId,
 		failed: true,
 		fieldErrors: {},
-		formErrors: [signInMessage(type)],
+		formErrors: [signInMessage(type, i18n)],
 		error: type,
 		code: error instanceof CredentialsSignin ? safeCode(error.code) : undefined,
 		values
@@ -63,12 +64,13 @@ export async function submitSignIn(event: RequestEvent, server: AuthServer, form
 		return { ok: true, location: outcome.url };
 	} catch (error) {
 		const provider = providers.find((p) => p.id === providerId);
+		const i18n = server.i18n(event.request);
 		// Too many attempts: 429, and when to retry.
 		if (error instanceof RateLimited) {
-			return { ok: false, status: 429, failure: { ...refusal(error, provider?.id, keptValues(provider, fields)), retryAfter: error.retryAfter } };
+			return { ok: false, status: 429, failure: { ...refusal(error, i18n, provider?.id, keptValues(provider, fields)), retryAfter: error.retryAfter } };
 		}
 		if (!(error instanceof AuthError)) throw error;
-		const failure = refusal(error, provider?.id, keptValues(provider, fields));
+		const failure = refusal(error, i18n, provider?.id, keptValues(provider, fields));
 		// The store is busy or out of reach for a while: 503 (the call that failed changed nothing), and when to retry.
 		const retryAfter = retryAfterOf(error);
 		return retryAfter === undefined ? { ok: false, status: 400, failure } : { ok: false, status: 503, failure: { ...failure, retryAfter } };
@@ -86,7 +88,8 @@ export async function submitSignOut(event: RequestEvent, server: AuthServer, for
 	} catch (error) {
 		if (!(error instanceof AuthError)) throw error;
 		const retryAfter = retryAfterOf(error);
-		const failure: AuthActionFailure = { failed: true, fieldErrors: {}, formErrors: ['Could not sign out. Try again.'], error: urlErrorFor(error) };
+		const message = server.i18n(event.request).t('signOut.failed');
+		const failure: AuthActionFailure = { failed: true, fieldErrors: {}, formErrors: [message], error: urlErrorFor(error) };
 		return { ok: false, status: 503, failure: retryAfter === undefined ? failure : { ...failure, retryAfter } };
 	}
 }

@@ -1,4 +1,5 @@
 import type { Component } from 'svelte';
+import type { LocaleMessages, Translator } from '../../i18n/index.js';
 import { type AuthContext, actionUrl } from '../context.js';
 import type { Theme } from '../types/config.js';
 import type { ResponseInternal } from '../types/internal.js';
@@ -24,20 +25,31 @@ const PAGE_HEADERS = {
 	'Cross-Origin-Opener-Policy': 'same-origin'
 };
 
+/** What every page is rendered with: the look, and the language of the request. */
+interface PageSetting {
+	theme: Readonly<Theme>;
+	i18n: Translator;
+	/** The app's messages (`i18n.messages`), which the views' translators take too. */
+	messages?: LocaleMessages;
+}
+
+const settingOf = (ctx: AuthContext): PageSetting => ({ theme: ctx.options.theme, i18n: ctx.i18n, messages: ctx.options.i18n.messages });
+
 /** A built-in page: the component kit's `view` in the page frame, rendered to a whole document. */
 async function page<Props extends Record<string, unknown>>(
-	theme: Readonly<Theme>,
+	setting: PageSetting,
 	title: string,
 	view: Component<Props>,
 	props: Props,
 	status = 200,
 	script?: string
 ): Promise<ResponseInternal<string>> {
-	// The frame carries the colours and the scheme; the view shows the logo.
-	const viewProps = { ...props, theme: theme.logo ? { logo: theme.logo } : undefined };
+	const { theme, i18n, messages } = setting;
+	// The frame carries the colours and the scheme; the view shows the logo, in the page's language.
+	const viewProps = { ...props, theme: theme.logo ? { logo: theme.logo } : undefined, locale: i18n.locale, messages };
 	const { head, body } = render(Page<Props>, { props: { theme, title, view, props: viewProps, script } });
 	const html =
-		'<!doctype html><html lang="en"><head><meta charset="utf-8">' +
+		`<!doctype html><html lang="${i18n.locale}" dir="${i18n.dir}"><head><meta charset="utf-8">` +
 		'<meta name="viewport" content="width=device-width, initial-scale=1">' +
 		`${head}</head><body>${body}</body></html>`;
 	const csp = await contentSecurityPolicy({ styles: `${head}${body}`, script, logo: theme.logo });
@@ -49,8 +61,8 @@ export async function signInPage(ctx: AuthContext, params: { callbackUrl: string
 	const actions = new Map(ctx.options.providers.map((provider) => [provider.id, flowOf(provider).serverAction]));
 	const providers = ctx.options.providers.map(clientProvider);
 	return page(
-		ctx.options.theme,
-		'Sign in',
+		settingOf(ctx),
+		ctx.i18n.t('signIn.heading'),
 		SignIn,
 		{
 			providers,
@@ -70,24 +82,28 @@ export async function signInPage(ctx: AuthContext, params: { callbackUrl: string
 }
 
 export async function signOutPage(ctx: AuthContext, callbackUrl?: string): Promise<ResponseInternal<string>> {
-	return page(ctx.options.theme, 'Sign out', SignOut, {
+	return page(settingOf(ctx), ctx.i18n.t('signOut.heading'), SignOut, {
 		variant: 'card',
 		target: { action: actionUrl(ctx, 'signout'), fields: { csrfToken: ctx.csrf.token, ...(callbackUrl ? { callbackUrl } : {}) } }
 	});
 }
 
 export async function errorPage(ctx: AuthContext, error: string | undefined): Promise<ResponseInternal<string>> {
-	const text = errorPageText(error);
-	return page(ctx.options.theme, text.heading, ErrorPage, { error, signInUrl: actionUrl(ctx, 'signin'), homeUrl: ctx.origin }, text.status);
+	const text = errorPageText(error, ctx.i18n);
+	return page(settingOf(ctx), text.heading, ErrorPage, { error, signInUrl: actionUrl(ctx, 'signin'), homeUrl: ctx.origin }, text.status);
 }
 
 /**
  * The error page for a request nothing may be derived from (its `Host` is not trusted): the same
  * page, with `status`, and only a link to `/` (no absolute URL: its origin would be the client's).
  */
-export async function untrustedErrorPage(theme: Readonly<Theme>, error: string, status: number): Promise<ResponseInternal<string>> {
-	const text = errorPageText(error);
-	return page(theme, text.heading, ErrorPage, { error, homeUrl: '/' }, status);
+export async function untrustedErrorPage(
+	setting: PageSetting,
+	error: string,
+	status: number
+): Promise<ResponseInternal<string>> {
+	const text = errorPageText(error, setting.i18n);
+	return page(setting, text.heading, ErrorPage, { error, homeUrl: '/' }, status);
 }
 
 /**
@@ -104,7 +120,7 @@ export async function verifyRequestPage(
 		: notice
 			? { failed: true, formErrors: [notice] }
 			: null;
-	return page(ctx.options.theme, 'Check your email', VerifyRequest, {
+	return page(settingOf(ctx), ctx.i18n.t('verify.heading'), VerifyRequest, {
 		email: options.email,
 		host: new URL(ctx.origin).host,
 		homeUrl: ctx.origin,
@@ -126,6 +142,6 @@ export async function confirmSignInPage(
 ): Promise<ResponseInternal<string>> {
 	const { action, email, token, callbackUrl } = props;
 	const fields = { csrfToken: ctx.csrf.token, token, email, ...(callbackUrl ? { callbackUrl } : {}) };
-	const res = await page(ctx.options.theme, 'Confirm sign-in', ConfirmSignIn, { email, target: { action, fields }, homeUrl: ctx.origin });
+	const res = await page(settingOf(ctx), ctx.i18n.t('confirm.heading'), ConfirmSignIn, { email, target: { action, fields }, homeUrl: ctx.origin });
 	return { ...res, headers: { ...res.headers, 'Referrer-Policy': 'strict-origin' } };
 }

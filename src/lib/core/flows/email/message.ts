@@ -1,3 +1,5 @@
+import { type LocaleMessages, translator } from '../../../i18n/index.js';
+import { escapeHtml } from '../../html.js';
 import type { Theme } from '../../types/config.js';
 
 /** A sign-in message: its subject, plain text and HTML. */
@@ -18,13 +20,12 @@ export interface VerificationMessageInput {
 	code?: string;
 	/** When the link stops working. */
 	expires?: Date;
+	/** The language of the message (a BCP 47 tag; default English): the request's that asked for it. */
+	locale?: string;
+	/** The app's messages (`i18n.messages`), before kitauth's. */
+	messages?: LocaleMessages;
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(value: string): string {
-	return value.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
-}
 
 /** A theme colour is used only when it is plainly a colour (no CSS or markup can ride along). */
 function color(value: string | undefined, fallback: string): string {
@@ -43,33 +44,44 @@ function grouped(code: string): string {
  */
 export function verificationMessage(input: VerificationMessageInput): VerificationMessage {
 	const { url, theme = {}, code } = input;
+	const i18n = translator(input.locale, input.messages);
 	const host = input.host ?? new URL(url).host;
 	const brand = color(theme.brandColor, '#346df1');
 	const buttonText = color(theme.buttonText, '#ffffff');
 	const minutes = input.expires ? Math.max(1, Math.round((input.expires.getTime() - Date.now()) / 60_000)) : undefined;
-	const validity = minutes === undefined ? '' : minutes >= 120 ? `It works for ${Math.round(minutes / 60)} hours, once.` : `It works for ${minutes} minutes, once.`;
+	const validity =
+		minutes === undefined
+			? ''
+			: minutes >= 120
+				? i18n.t('email.validHours', { count: Math.round(minutes / 60) })
+				: i18n.t('email.validMinutes', { count: minutes });
+	const subject = i18n.t('email.subject', { site: host });
+	const ignore = i18n.t('email.ignore');
 	const safeHost = escapeHtml(host).replace(/\./g, '&#8203;.');
 	const codeHtml = code
-		? `<tr><td align="center" style="padding:0 0 16px;font:16px Helvetica,Arial,sans-serif;color:#444;">Or enter this code on the sign-in page:<br><strong style="font-size:24px;letter-spacing:2px;">${escapeHtml(grouped(code))}</strong></td></tr>`
+		? `<tr><td align="center" style="padding:0 0 16px;font:16px Helvetica,Arial,sans-serif;color:#444;">${escapeHtml(i18n.t('email.code'))}<br><strong style="font-size:24px;letter-spacing:2px;">${escapeHtml(grouped(code))}</strong></td></tr>`
 		: '';
 	const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Sign in to ${escapeHtml(host)}</title></head>
+<html lang="${escapeHtml(i18n.locale)}" dir="${i18n.dir}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;padding:24px 8px;background:#f6f7f9;">
 <table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="max-width:560px;margin:auto;background:#ffffff;border-radius:10px;">
-<tr><td align="center" style="padding:28px 16px 12px;font:22px Helvetica,Arial,sans-serif;color:#222;">Sign in to <strong>${safeHost}</strong></td></tr>
-<tr><td align="center" style="padding:12px 16px 20px;"><a href="${escapeHtml(url)}" target="_blank" rel="noopener" style="display:inline-block;padding:12px 24px;border-radius:6px;background:${brand};color:${buttonText};font:bold 18px Helvetica,Arial,sans-serif;text-decoration:none;">Sign in</a></td></tr>
-${codeHtml}<tr><td align="center" style="padding:0 16px 28px;font:14px/20px Helvetica,Arial,sans-serif;color:#666;">${escapeHtml(validity)} If you did not ask to sign in, you can ignore this email.</td></tr>
+<tr><td align="center" style="padding:28px 16px 12px;font:22px Helvetica,Arial,sans-serif;color:#222;">${i18n
+		.pieces('email.heading', { site: host })
+		.map((piece) => (piece.param ? `<strong>${safeHost}</strong>` : escapeHtml(piece.text)))
+		.join('')}</td></tr>
+<tr><td align="center" style="padding:12px 16px 20px;"><a href="${escapeHtml(url)}" target="_blank" rel="noopener" style="display:inline-block;padding:12px 24px;border-radius:6px;background:${brand};color:${buttonText};font:bold 18px Helvetica,Arial,sans-serif;text-decoration:none;">${escapeHtml(i18n.t('email.button'))}</a></td></tr>
+${codeHtml}<tr><td align="center" style="padding:0 16px 28px;font:14px/20px Helvetica,Arial,sans-serif;color:#666;">${escapeHtml(validity)} ${escapeHtml(ignore)}</td></tr>
 </table>
 </body></html>
 `;
 	const text = [
-		`Sign in to ${host}`,
+		subject,
 		'',
 		url,
-		...(code ? ['', `Or enter this code on the sign-in page: ${grouped(code)}`] : []),
+		...(code ? ['', `${i18n.t('email.code')} ${grouped(code)}`] : []),
 		'',
-		`${validity ? `${validity} ` : ''}If you did not ask to sign in, you can ignore this email.`,
+		`${validity ? `${validity} ` : ''}${ignore}`,
 		''
 	].join('\n');
-	return { subject: `Sign in to ${host}`, text, html };
+	return { subject, text, html };
 }
