@@ -34,7 +34,7 @@ describe('the language of the built-in pages', () => {
 	});
 
 	test("no Accept-Language, or none the app speaks: English, with the app's overrides", async () => {
-		for (const headers of [{}, { 'accept-language': 'sv, fi;q=0.5' }, { 'accept-language': ';;;q=x,*-*' }]) {
+		for (const headers of [{}, { 'accept-language': 'sv, fi;q=0.5' }, { 'accept-language': ';;;q=x,*-*' }] as Record<string, string>[]) {
 			const { $, document } = await page('signin', { i18n: { messages } }, headers);
 			expect(document.documentElement.getAttribute('lang')).toBe('en');
 			expect($('h1')?.textContent).toBe('Welcome back');

@@ -1,7 +1,10 @@
 import type { customFetch } from '../markers.js';
 import type { LocaleMessages } from '../../i18n/index.js';
+import type { CredentialInput, ProviderStyle } from '../../shared/provider.js';
 import type { Theme } from '../../shared/theme.js';
 import type { Account, Profile, ProviderType, TokenSet, User } from './models.js';
+
+export type { CredentialInput, ProviderStyle };
 
 type Awaitable<T> = T | PromiseLike<T>;
 
@@ -12,27 +15,6 @@ export interface CommonProviderOptions {
 	/** Display name on the sign-in page. */
 	name: string;
 	type: ProviderType;
-}
-
-/** How the built-in sign-in page styles a provider's button. */
-export interface ProviderStyle {
-	logo?: string;
-	bg?: string;
-	text?: string;
-}
-
-/**
- * One field of a credentials form: a label plus any HTML input attribute (`type`, `placeholder`,
- * `required`, `autocomplete`, …), rendered on the built-in sign-in page.
- */
-export interface CredentialInput {
-	label?: string;
-	type?: string;
-	placeholder?: string;
-	required?: boolean;
-	autocomplete?: string;
-	value?: string;
-	[attribute: string]: unknown;
 }
 
 export interface CredentialsConfig<

@@ -4,7 +4,7 @@
  * {@link signInMessage} and {@link errorPageText}: `?error=` is anyone's, and a plain index would
  * find `constructor` or `__proto__` on the object's prototype.
  */
-import { type PlainKey, type Translator, translator } from '../../i18n/index.js';
+import { type PlainKey, type Translator, translator } from '../i18n/index.js';
 
 /** English, when a caller names no locale. */
 const ENGLISH = translator('en');
