@@ -13,17 +13,9 @@ export const en = {
 	'signIn.heading': 'Sign in',
 	'signIn.withProvider': 'Sign in with {provider}',
 	'signIn.submit': 'Sign in',
-	'signIn.continue': 'Continue',
 	'signIn.or': 'or',
 	'signIn.empty': 'No sign-in methods are configured.',
 	'signIn.email': 'Email address',
-	'signIn.password': 'Password',
-	'signIn.emailLink': 'Email me a sign-in link',
-	'signIn.passkey': 'Sign in with a passkey',
-	'signIn.identifierAs': 'Signing in as',
-	'signIn.change': 'Change',
-	'signIn.changeLabel': 'Use another email address',
-	'signIn.identifierMissing': 'Enter your email address.',
 	'signIn.back': 'Back to sign-in',
 
 	// What a refused or failed sign-in says (the `?error=` values and the form actions' refusals)
@@ -112,6 +104,15 @@ export const en = {
 	'passkeys.empty': 'No passkeys yet.',
 	'passkeys.confirmTitle': 'Confirm it is you to go on.',
 	'passkeys.confirmText': 'For your security, confirm it is you, then try again.',
+	// What the passkey form actions answer
+	'passkeys.answer.which': 'Say which passkey, and its new name.',
+	'passkeys.answer.nameMissing': 'Give the passkey a name.',
+	'passkeys.answer.renamed': 'Passkey renamed.',
+	'passkeys.answer.notRenamed': 'That passkey could not be renamed.',
+	'passkeys.answer.removed': 'Passkey removed.',
+	'passkeys.answer.notFound': 'No such passkey.',
+	'passkeys.answer.last': 'This is your only way to sign in: add another before removing it.',
+	'passkeys.answer.reauthenticate': 'Confirm it is you to remove a passkey.',
 
 	// Where the user is signed in
 	'sessions.heading': 'Where you’re signed in',
@@ -141,7 +142,7 @@ export const en = {
 	// The sign-in email (subject, HTML and text)
 	'email.subject': 'Sign in to {site}',
 	'email.heading': 'Sign in to {site}',
-	'email.intro': 'Use the button below to sign in. It works once.',
+	'email.intro': 'Use the button below to sign in.',
 	'email.button': 'Sign in',
 	'email.code': 'Or enter this code on the sign-in page:',
 	'email.validMinutes': { one: 'It works for {count} minute, once.', other: 'It works for {count} minutes, once.' },

@@ -48,7 +48,7 @@ export function SvelteKitAuth(config: SvelteKitAuthConfigInput): SvelteKitAuthRe
 		signIn: createSignIn(getServer),
 		signOut: createSignOut(getServer),
 		sessions: createSessionManager(current, getServer),
-		passkeys: createPasskeys(current),
+		passkeys: createPasskeys(current, getServer),
 		accounts: createAccounts(current),
 		getAccessToken: createGetAccessToken(current),
 		locale: async (event = getRequestEvent()) => (await getServer(event)).i18n(event.request).locale
