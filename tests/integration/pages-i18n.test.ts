@@ -52,6 +52,19 @@ describe('the language of the built-in pages', () => {
 		expect(asked.$('h1')?.textContent).toBe('Inloggen');
 	});
 
+	test('the shipped catalogues: German, and Arabic right to left on the page and its card', async () => {
+		const german = await page('signin', {}, { 'accept-language': 'de-CH, en;q=0.5' });
+		expect(german.document.documentElement.getAttribute('lang')).toBe('de');
+		expect(german.$('h1')?.textContent).toBe('Anmelden');
+		const arabic = await page('signin', {}, { 'accept-language': 'ar-EG' });
+		expect(arabic.document.documentElement.getAttribute('lang')).toBe('ar');
+		expect(arabic.document.documentElement.getAttribute('dir')).toBe('rtl');
+		expect(arabic.$('[data-kitauth="signin"]')?.getAttribute('dir')).toBe('rtl');
+		expect(arabic.$('h1')?.textContent).toBe('تسجيل الدخول');
+		const error = await page('error?error=Verification', {}, { 'accept-language': 'ar' });
+		expect(error.$('h1')?.textContent).toBe('تعذّر تسجيل الدخول');
+	});
+
 	test('the server API tells the request language, for the form actions and the components', () => {
 		const server = createAuthServer({ secret: 'x'.repeat(32), trustHost: true, providers: [], i18n: { messages } });
 		const request = new Request(`${ORIGIN}/`, { headers: { 'accept-language': 'nl-NL' } });

@@ -21,6 +21,9 @@ const app = () =>
 		i18n: { messages: { nl: { 'passkeys.answer.which': 'Zeg welke passkey, en de nieuwe naam.', 'passkeys.answer.nameMissing': 'Geef de passkey een naam.' } } }
 	});
 
+/** What a refusal (`fail()`) carries; a success is none. */
+const refusal = (result: unknown) => (isActionFailure(result) ? result.data : undefined);
+
 const post = (fields: Record<string, string>, language: string) =>
 	requestEvent('http://localhost/account', {
 		method: 'POST',
@@ -31,13 +34,19 @@ const post = (fields: Record<string, string>, language: string) =>
 test('a refused rename answers in the language Accept-Language asks for', async () => {
 	const { renamePasskey } = app().passkeys.actions();
 	const which = await renamePasskey(post({}, 'nl-BE, en;q=0.5'));
-	expect(isActionFailure(which) && which.data.passkeyMessage).toBe('Zeg welke passkey, en de nieuwe naam.');
+	expect(refusal(which)).toMatchObject({ passkeyMessage: 'Zeg welke passkey, en de nieuwe naam.' });
 	const unnamed = await renamePasskey(post({ id: 'p1', name: '  ' }, 'nl'));
-	expect(isActionFailure(unnamed) && unnamed.data).toMatchObject({ passkeyMessage: 'Geef de passkey een naam.', passkeyId: 'p1' });
+	expect(refusal(unnamed)).toMatchObject({ passkeyMessage: 'Geef de passkey een naam.', passkeyId: 'p1' });
+});
+
+test("in a shipped catalogue's language (German)", async () => {
+	const { renamePasskey } = app().passkeys.actions();
+	const which = await renamePasskey(post({}, 'de-DE'));
+	expect(refusal(which)).toMatchObject({ passkeyMessage: 'Geben Sie den Passkey und seinen neuen Namen an.' });
 });
 
 test('in English when the user asks for no language the app has', async () => {
 	const { renamePasskey } = app().passkeys.actions();
 	const which = await renamePasskey(post({}, 'xx'));
-	expect(isActionFailure(which) && which.data.passkeyMessage).toBe('Say which passkey, and its new name.');
+	expect(refusal(which)).toMatchObject({ passkeyMessage: 'Say which passkey, and its new name.' });
 });
