@@ -17,3 +17,4 @@ export { default as PasskeyButton } from './PasskeyButton.svelte';
 /** The passkey button's markup in the state it is given, running no ceremony (`PasskeyButton` runs one). */
 export { default as PasskeyButtonView } from './parts/PasskeyButton.svelte';
 export { default as PasskeyList } from './PasskeyList.svelte';
+export { setAuthI18n, type I18nProps } from './parts/i18n.js';

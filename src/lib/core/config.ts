@@ -130,6 +130,7 @@ export function resolveOptions(config: AuthConfig, resolve: ResolveOptions = {})
 		adapter,
 		pages: Object.freeze({ ...config.pages }),
 		theme: Object.freeze({ colorScheme: 'auto', logo: '', brandColor: '', buttonText: '', ...config.theme }),
+		i18n: Object.freeze({ ...config.i18n }),
 		logger,
 		trustHost: withEnv.trustHost === true,
 		useSecureCookies: config.useSecureCookies,

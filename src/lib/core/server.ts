@@ -12,6 +12,7 @@ import { type AuthContext, createContext, pageUrl } from './context.js';
 import { outboxPage, outboxPath } from './flows/email/outbox.js';
 import { accessToken } from './flows/oauth/access-token.js';
 import { formPostCallbacks } from './flows/oauth/form-post.js';
+import { requestTranslator } from './i18n.js';
 import { createLogger, logOnce } from './logger.js';
 import { signInAction } from '../shared/endpoints.js';
 import { listPasskeys, type PasskeyRemoval, removePasskey, renamePasskey } from './flows/webauthn/manage.js';
@@ -53,7 +54,7 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 		assertTrustedHost(options);
 		return createContext(
 			options,
-			{ url: request.url, cookies, body: call.body ?? {}, providerId: call.providerId, signal: request.request.signal },
+			{ url: request.url, cookies, body: call.body ?? {}, providerId: call.providerId, signal: request.request.signal, request: request.request },
 			{ csrfChecked: true }
 		);
 	};
@@ -139,6 +140,7 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 			run(request, { action: 'signout', body: { callbackUrl: params.callbackUrl ?? request.url.href } }),
 		signInUrl: (request: ServerRequest, callbackUrl: string) => signInUrl(options, request, callbackUrl),
 		providers: () => [...clientProviders(options.providers)],
+		i18n: (request: Request) => requestTranslator(options.i18n, request),
 		endSessionsOf: async (userId: string) => withoutCookies(await endUserSessions(detachedContext(), checkedUserId(userId), 'all')),
 		credentialsChanged: async (userId: string, change: CredentialChange) =>
 			withoutCookies(await credentialsChanged(detachedContext(), checkedUserId(userId), change))

@@ -1,5 +1,7 @@
 import type { Handle } from './types.js';
 import { createSignIn, createSignOut, type SignInFunction, type SignOutFunction } from './actions.js';
+import type { RequestEvent } from '@sveltejs/kit';
+import { getRequestEvent } from '$app/server';
 import { type AccountsApi, createAccounts, createGetAccessToken, type GetAccessToken } from './accounts.js';
 import { createCurrentSession } from './current.js';
 import { createHandle } from './handle.js';
@@ -26,6 +28,12 @@ export interface SvelteKitAuthResult {
 	accounts: AccountsApi;
 	/** The signed-in user's access token for a provider, refreshed when expired (server only). */
 	getAccessToken: GetAccessToken;
+	/**
+	 * The request's locale (the `i18n.locale` option, else `Accept-Language` among the locales
+	 * there are messages for), e.g. for the components' `locale` (server only; the current
+	 * request's event by default).
+	 */
+	locale: (event?: RequestEvent) => Promise<string>;
 }
 
 /**
@@ -40,8 +48,9 @@ export function SvelteKitAuth(config: SvelteKitAuthConfigInput): SvelteKitAuthRe
 		signIn: createSignIn(getServer),
 		signOut: createSignOut(getServer),
 		sessions: createSessionManager(current, getServer),
-		passkeys: createPasskeys(current),
+		passkeys: createPasskeys(current, getServer),
 		accounts: createAccounts(current),
-		getAccessToken: createGetAccessToken(current)
+		getAccessToken: createGetAccessToken(current),
+		locale: async (event = getRequestEvent()) => (await getServer(event)).i18n(event.request).locale
 	};
 }

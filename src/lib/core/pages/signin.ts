@@ -4,7 +4,7 @@ import { signInEndpoint } from '../../shared/endpoints.js';
 import type { ClientProvider } from '../../shared/provider.js';
 import type { ResponseInternal } from '../types/internal.js';
 import { SignIn } from './components.js';
-import { page } from './page.js';
+import { page, settingOf } from './page.js';
 import { PASSKEY_SCRIPT } from './passkey-script.generated.js';
 
 /**
@@ -17,8 +17,8 @@ export async function signInPage(ctx: AuthContext, params: { callbackUrl: string
 	const fields = { csrfToken: ctx.csrf.token, callbackUrl: params.callbackUrl };
 	const providers = clientProviders(ctx.options.providers);
 	return page(
-		ctx.options.theme,
-		'Sign in',
+		settingOf(ctx),
+		ctx.i18n.t('signIn.heading'),
 		SignIn,
 		{
 			providers,

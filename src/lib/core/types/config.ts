@@ -1,3 +1,4 @@
+import type { LocaleMessages } from '../../i18n/index.js';
 import type { Theme } from '../../shared/theme.js';
 import type { Adapter } from './adapter.js';
 import type {
@@ -242,6 +243,21 @@ export interface CredentialsChangedMessage {
 	jwtRevoked: boolean;
 }
 
+/**
+ * kitauth (Auth.js has no such option): the language of the built-in pages, of the sign-in and
+ * sign-out form actions' answers and of the sign-in email.
+ */
+export interface I18nConfig {
+	/**
+	 * The locale (a BCP 47 tag), or a function of the request choosing it (e.g. from a cookie or
+	 * the URL; return nothing to let `Accept-Language` decide). Default: `Accept-Language`,
+	 * negotiated among the shipped locales and those of `messages`, else English.
+	 */
+	locale?: string | ((request: Request) => string | null | undefined);
+	/** Overrides of any message, and locales of the app's own: `{ en: { 'signIn.heading': 'Welcome back' }, nl: {…} }`. */
+	messages?: LocaleMessages;
+}
+
 /** The configuration record (the spec's `AuthConfig`). */
 export interface AuthConfig {
 	providers: Provider[];
@@ -255,6 +271,8 @@ export interface AuthConfig {
 	cookies?: Partial<Record<CookieKey, Partial<CookieOption>>>;
 	pages?: Partial<PagesOptions>;
 	theme?: Theme;
+	/** kitauth: the locale of pages, form answers and emails, and overrides of their messages. */
+	i18n?: I18nConfig;
 	debug?: boolean;
 	logger?: Partial<LoggerInstance>;
 	experimental?: { enableWebAuthn?: boolean };

@@ -5,6 +5,7 @@
  * options because they refer to each other (the context holds the options, whose session strategy
  * takes a context), and a type-only import cycle still ties files together.
  */
+import type { Translator } from '../../i18n/index.js';
 import type { Keyring } from '../crypto/index.js';
 import type { LimiterShared } from '../limit/limiter.js';
 import type { MemoryStore } from '../limit/memory.js';
@@ -20,6 +21,7 @@ import type {
 	CookiesOptions,
 	Env,
 	EventCallbacks,
+	I18nConfig,
 	JWTOptions,
 	LoggerInstance,
 	PagesOptions,
@@ -52,6 +54,7 @@ export interface AuthOptions {
 	readonly adapter?: Adapter;
 	readonly pages: Readonly<Partial<PagesOptions>>;
 	readonly theme: Readonly<Theme>;
+	readonly i18n: Readonly<I18nConfig>;
 	readonly logger: LoggerInstance;
 	readonly trustHost: boolean;
 	readonly useSecureCookies?: boolean;
@@ -126,4 +129,6 @@ export interface AuthContext {
 	 * no session (see `Adapter.createSession`).
 	 */
 	readonly signal?: AbortSignal;
+	/** The request's language (`i18n` option, else `Accept-Language`): made when first read (pages, emails). */
+	readonly i18n: Translator;
 }

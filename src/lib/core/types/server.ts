@@ -12,6 +12,7 @@ import type { SessionInfo, SessionPage, SessionPageOptions } from '../session/ma
 import type { CredentialChange } from './config.js';
 import type { Cookie } from './internal.js';
 import type { Session } from './models.js';
+import type { Translator } from '../../i18n/index.js';
 
 /** The request a server-side call is made for. */
 export interface ServerRequest {
@@ -187,6 +188,13 @@ export interface AuthServer {
 	signInUrl(request: ServerRequest, callbackUrl: string): string;
 	/** The client-safe list of the providers, for sign-in forms. */
 	providers(): ClientProvider[];
+	/**
+	 * The request's language: the `i18n.locale` option (a tag, or a function of the request), else
+	 * `Accept-Language` negotiated among the shipped locales and the app's; the translator of its
+	 * messages (the app's `i18n.messages` first). The form actions answer in it; pass its `locale`
+	 * to the components so that they speak it too.
+	 */
+	i18n(request: Request): Translator;
 	/**
 	 * Ends every session of a user, wherever they are (an admin tool, a disabled or deleted
 	 * account): database sessions are deleted; JWT sessions stop opening when the adapter stores
