@@ -21,6 +21,7 @@ import type { Adapter } from '../../src/lib/core/types/adapter.js';
 import type { ConformanceTarget, Target } from './conformance/fixtures.js';
 import { sessionTests } from './conformance/sessions.js';
 import { tokenTests } from './conformance/tokens.js';
+import { sessionFactorTests, twoFactorTests } from './conformance/two-factor.js';
 import { userTests } from './conformance/users.js';
 import { webauthnTests } from './conformance/webauthn.js';
 
@@ -47,5 +48,9 @@ export function runAdapterConformance(
 		describe('database sessions', () => sessionTests(target));
 		describe('verification tokens', () => tokenTests(target));
 		describe('WebAuthn authenticators', () => webauthnTests(target));
+		describe('two-factor records', () => {
+			twoFactorTests(target);
+			sessionFactorTests(target);
+		});
 	});
 }

@@ -11,4 +11,10 @@ export interface AdapterContext {
 	client: GuardedClient;
 	tables: LibSQLTables;
 	guard: Guard;
+	/**
+	 * Does `deleteUser` delete the user's two-factor record? Where the table is known to exist:
+	 * kitauth's own tables (its migrations made it), or a `twoFactorsTable` the app gave. An app on
+	 * its own tables without one keeps the `deleteUser` it had.
+	 */
+	deletesTwoFactor: boolean;
 }

@@ -26,6 +26,7 @@ import { rateLimitMethods } from './rate-limits.js';
 import { sessionCutoffMethods } from './session-cutoffs.js';
 import { sessionMethods } from './sessions.js';
 import { resolveTables, type LibSQLTables } from './tables.js';
+import { twoFactorMethods } from './two-factor.js';
 import { userMethods } from './users.js';
 
 export interface LibSQLAdapterOptions extends Partial<LibSQLTables> {
@@ -99,6 +100,7 @@ export function LibSQLAdapter(
 		db: drizzle({ client: guarded }),
 		client: guarded,
 		tables: resolveTables(options),
+		deletesTwoFactor: options.twoFactorsTable !== undefined || options.usersTable === undefined,
 		guard: createGuard(guarded, {
 			busyTimeout,
 			retryAfter: options.retryAfter,
@@ -112,7 +114,8 @@ export function LibSQLAdapter(
 		...sessionMethods(context),
 		...authenticatorMethods(context),
 		...rateLimitMethods(context),
-		...sessionCutoffMethods(context)
+		...sessionCutoffMethods(context),
+		...twoFactorMethods(context)
 	};
 }
 
@@ -126,7 +129,8 @@ export type {
 	RateLimitsTable,
 	SessionCutoffsTable,
 	SessionsTable,
+	TwoFactorsTable,
 	UsersTable,
 	VerificationTokensTable
 } from './tables.js';
-export { accounts, authenticators, rateLimits, sessionCutoffs, sessions, users, verificationTokens } from './schema.js';
+export { accounts, authenticators, rateLimits, sessionCutoffs, sessions, twoFactors, users, verificationTokens } from './schema.js';

@@ -160,6 +160,7 @@ function ifNotExists(statement: string): string {
 const ADDED_LATER = new Set([
 	'session.createdAt',
 	'session.userAgent',
+	'session.factors',
 	'authenticator.name',
 	'authenticator.aaguid',
 	'authenticator.createdAt',

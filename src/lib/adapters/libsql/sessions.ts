@@ -10,6 +10,7 @@ import type { AdapterContext } from './context.js';
 import { hotRead } from './hot-reads.js';
 import {
 	columnValues,
+	sessionValues,
 	single,
 	toSession,
 	toUser,
@@ -79,7 +80,7 @@ export function sessionMethods({ db, client, tables, guard }: AdapterContext): S
 				async () => {
 					// `createdAt` feeds the session list and the absolute lifetime: a caller that does not
 					// know about it (Auth.js core) still gets it.
-					const values = columnValues(sessions, { ...session, createdAt: session.createdAt ?? new Date() });
+					const values = columnValues(sessions, sessionValues({ ...session, createdAt: session.createdAt ?? new Date() }));
 					const [rows] = await db.batch([db.insert(sessions).values(values).returning()]);
 					return toSession(single(rows, 'createSession'));
 				},
@@ -91,7 +92,7 @@ export function sessionMethods({ db, client, tables, guard }: AdapterContext): S
 
 		updateSession: ({ sessionToken, ...fields }) =>
 			guard.run('updateSession', async () => {
-				const values = columnValues(sessions, fields);
+				const values = columnValues(sessions, sessionValues(fields));
 				delete values['sessionToken'];
 				if (Object.keys(values).length === 0) return getSession(sessionToken);
 				const [rows] = await db.batch([

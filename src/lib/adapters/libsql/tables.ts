@@ -3,7 +3,7 @@
  * `@auth/drizzle-adapter`: pass `usersTable`, `accountsTable`, … with the same column keys).
  */
 import type { AnySQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
-import { accounts, authenticators, rateLimits, sessionCutoffs, sessions, users, verificationTokens } from './schema.js';
+import { accounts, authenticators, rateLimits, sessionCutoffs, sessions, twoFactors, users, verificationTokens } from './schema.js';
 
 type Columns<Required extends string, Optional extends string = never> = SQLiteTable &
 	Record<Required, AnySQLiteColumn> &
@@ -20,8 +20,8 @@ export type AccountsTable = Columns<
 	| 'id_token'
 	| 'session_state'
 >;
-/** `createdAt` and `userAgent` are kitauth's: an Auth.js sessions table works without them. */
-export type SessionsTable = Columns<'sessionToken' | 'userId' | 'expires', 'createdAt' | 'userAgent'>;
+/** `createdAt`, `userAgent` and `factors` are kitauth's: an Auth.js sessions table works without them. */
+export type SessionsTable = Columns<'sessionToken' | 'userId' | 'expires', 'createdAt' | 'userAgent' | 'factors'>;
 export type VerificationTokensTable = Columns<'identifier' | 'token' | 'expires'>;
 /** `name`, `aaguid`, `createdAt` and `lastUsedAt` are kitauth's: an Auth.js table works without them. */
 export type AuthenticatorsTable = Columns<
@@ -40,6 +40,8 @@ export type AuthenticatorsTable = Columns<
 export type RateLimitsTable = Columns<'key' | 'count' | 'resetAt'>;
 /** kitauth's: per-user session cutoffs (JWT revocation). */
 export type SessionCutoffsTable = Columns<'userId' | 'validAfter'>;
+/** kitauth's: two-factor records. */
+export type TwoFactorsTable = Columns<'userId' | 'secret' | 'enabledAt' | 'lastStep' | 'backupCodes' | 'devicesValidAfter' | 'createdAt'>;
 
 export interface LibSQLTables {
 	usersTable: UsersTable;
@@ -49,6 +51,7 @@ export interface LibSQLTables {
 	authenticatorsTable: AuthenticatorsTable;
 	rateLimitsTable: RateLimitsTable;
 	sessionCutoffsTable: SessionCutoffsTable;
+	twoFactorsTable: TwoFactorsTable;
 }
 
 export function resolveTables(custom: Partial<LibSQLTables> = {}): LibSQLTables {
@@ -59,6 +62,7 @@ export function resolveTables(custom: Partial<LibSQLTables> = {}): LibSQLTables 
 		verificationTokensTable: custom.verificationTokensTable ?? verificationTokens,
 		authenticatorsTable: custom.authenticatorsTable ?? authenticators,
 		rateLimitsTable: custom.rateLimitsTable ?? rateLimits,
-		sessionCutoffsTable: custom.sessionCutoffsTable ?? sessionCutoffs
+		sessionCutoffsTable: custom.sessionCutoffsTable ?? sessionCutoffs,
+		twoFactorsTable: custom.twoFactorsTable ?? twoFactors
 	};
 }

@@ -26,7 +26,7 @@ type UserMethods = Required<
 	>
 >;
 
-export function userMethods({ db, client, tables, guard }: AdapterContext): UserMethods {
+export function userMethods({ db, client, tables, guard, deletesTwoFactor }: AdapterContext): UserMethods {
 	const { usersTable: users, accountsTable: accounts } = tables;
 	const sessions = tables.sessionsTable;
 	const authenticators = tables.authenticatorsTable;
@@ -107,12 +107,17 @@ export function userMethods({ db, client, tables, guard }: AdapterContext): User
 		// in libsql, and the foreign keys say ON DELETE CASCADE too).
 		deleteUser: (userId) =>
 			guard.run('deleteUser', async () => {
-				const [, , , deleted] = await db.batch([
+				const twoFactor = tables.twoFactorsTable;
+				const results = await db.batch([
 					db.delete(sessions).where(eq(sessions.userId, userId)),
 					db.delete(accounts).where(eq(accounts.userId, userId)),
 					db.delete(authenticators).where(eq(authenticators.userId, userId)),
+					// No foreign key (JWT users need not be stored): deleted here, so a user made
+					// later under the same id (an app's own ids) does not inherit the second factor.
+					...(deletesTwoFactor ? [db.delete(twoFactor).where(eq(twoFactor.userId, userId))] : []),
 					db.delete(users).where(eq(users.id, userId)).returning()
 				]);
+				const deleted = results[results.length - 1] as Row[];
 				const row = deleted[0];
 				return row ? toUser(row) : null;
 			}),

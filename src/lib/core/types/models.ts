@@ -105,6 +105,11 @@ export interface AdapterSession {
 	createdAt?: Date | null;
 	/** kitauth: a short description of the client (user agent), for the session list. */
 	userAgent?: string | null;
+	/**
+	 * kitauth: what the sign-in that started the session proved (`session.factors`), e.g.
+	 * `['credentials', 'totp']`; `null` when not recorded (a session made before kitauth did).
+	 */
+	factors?: string[] | null;
 }
 
 export interface VerificationToken {
