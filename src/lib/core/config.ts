@@ -10,6 +10,7 @@ import { createOnce, type Once } from './limit/once.js';
 import { resolveLimiter } from './limit/resolve.js';
 import { createLogger } from './logger.js';
 import { withDevOutbox } from './flows/email/outbox.js';
+import { resolveTwoFactor, type TwoFactorSetup } from './factors/options.js';
 import { normalizeProviders } from './providers/normalize.js';
 import { defaultRedirect } from './redirect.js';
 import { refreshJwtTokens, sessionTokens } from './flows/oauth/refresh.js';
@@ -77,6 +78,8 @@ export interface AuthOptions {
 	 * store (or the adapter's counters, or memory) whether or not the limiter is on.
 	 */
 	readonly once: Once;
+	/** kitauth: two-factor authentication (`twoFactor`), when configured. */
+	readonly twoFactor?: TwoFactorSetup;
 	/** Memory of the long-lived instance these options belong to (see {@link Runtime}). */
 	readonly runtime: Runtime;
 }
@@ -240,6 +243,7 @@ export function resolveOptions(config: AuthConfig, resolve: ResolveOptions = {})
 		env: Object.freeze({ ...env }),
 		limiter,
 		once,
+		twoFactor: resolveTwoFactor(config.twoFactor, adapter, secrets),
 		runtime
 	};
 	if (config.debug) logger.warn('debug-enabled');

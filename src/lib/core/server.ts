@@ -23,6 +23,7 @@ import { parseCookieHeader } from './session/cookies.js';
 import { listSessionPage, listSessions, revokeOtherSessions, revokeSession, type SessionPageOptions } from './session/manage.js';
 import { authenticatedAt, recentlyAuthenticated, requireRecentAuthentication } from './session/recent.js';
 import { assertTrustedHost } from './trust.js';
+import { twoFactorManager } from './factors/manage.js';
 import type { AuthConfig, CredentialChange } from './types/config.js';
 import type { RequestInternal } from './types/internal.js';
 import type { AuthServer, CurrentSession, Redirect, ServerRequest, SessionUpdate, SignInParams } from './types/server.js';
@@ -96,6 +97,7 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 				authenticatedAt: authenticatedAt(read),
 				recentlyAuthenticated: (maxAge?: number) => recentlyAuthenticated(read, maxAge),
 				requireRecentAuthentication: (maxAge?: number) => requireRecentAuthentication(read, maxAge),
+				twoFactor: twoFactorManager(ctx, read),
 				passkeys: Object.freeze({
 					list: () => listPasskeys(ctx, read),
 					rename: (id: string, name: string) => renamePasskey(ctx, read, id, name),

@@ -1,48 +1,14 @@
-import type { Component } from 'svelte';
 import { type AuthContext, actionUrl } from '../context.js';
 import type { Theme } from '../types/config.js';
 import type { ResponseInternal } from '../types/internal.js';
 import type { ClientProvider } from '../providers/public.js';
 import { clientProvider } from '../providers/public.js';
-import { ConfirmSignIn, ErrorPage, Page, render, SignIn, SignOut, VerifyRequest } from './components.js';
+import { ConfirmSignIn, ErrorPage, SignIn, SignOut, VerifyRequest } from './components.js';
+import { page } from './page.js';
 import { errorPageText } from './messages.js';
 import { PASSKEY_SCRIPT } from './passkey-script.generated.js';
-import { contentSecurityPolicy } from './csp.js';
 import { flowOf } from '../flows/index.js';
 import type { VerifyRequestCode } from './types.js';
-
-/**
- * Pages carry a CSRF token: never framed (clickjacking), cached or sniffed, referrers kept on this
- * site; and a strict Content-Security-Policy (see `contentSecurityPolicy`).
- */
-const PAGE_HEADERS = {
-	'Content-Type': 'text/html; charset=utf-8',
-	'Cache-Control': 'private, no-store',
-	'X-Content-Type-Options': 'nosniff',
-	'X-Frame-Options': 'DENY',
-	'Referrer-Policy': 'same-origin',
-	'Cross-Origin-Opener-Policy': 'same-origin'
-};
-
-/** A built-in page: the component kit's `view` in the page frame, rendered to a whole document. */
-async function page<Props extends Record<string, unknown>>(
-	theme: Readonly<Theme>,
-	title: string,
-	view: Component<Props>,
-	props: Props,
-	status = 200,
-	script?: string
-): Promise<ResponseInternal<string>> {
-	// The frame carries the colours and the scheme; the view shows the logo.
-	const viewProps = { ...props, theme: theme.logo ? { logo: theme.logo } : undefined };
-	const { head, body } = render(Page<Props>, { props: { theme, title, view, props: viewProps, script } });
-	const html =
-		'<!doctype html><html lang="en"><head><meta charset="utf-8">' +
-		'<meta name="viewport" content="width=device-width, initial-scale=1">' +
-		`${head}</head><body>${body}</body></html>`;
-	const csp = await contentSecurityPolicy({ styles: `${head}${body}`, script, logo: theme.logo });
-	return { status, headers: { ...PAGE_HEADERS, 'Content-Security-Policy': csp }, body: html };
-}
 
 export async function signInPage(ctx: AuthContext, params: { callbackUrl: string; error?: string }): Promise<ResponseInternal<string>> {
 	const fields = { csrfToken: ctx.csrf.token, callbackUrl: params.callbackUrl };

@@ -23,6 +23,7 @@ export const SIGNIN_MESSAGES: Record<string, string> = {
 	MissingCSRF: 'The form expired. Please try again.',
 	WebAuthnVerificationError: 'The passkey could not be verified. Try again.',
 	RateLimited: 'Too many attempts. Wait a little, then try again.',
+	TwoFactorExpired: 'Your sign-in expired before the second step. Sign in again.',
 	Unavailable: BUSY,
 	default: 'Unable to sign in.'
 };

@@ -1,6 +1,6 @@
 import { defaultJwtCallback } from '../config.js';
 import type { AuthContext } from '../context.js';
-import { clientSession } from './client-session.js';
+import { clientSession, withFactors } from './client-session.js';
 import { now } from './jwt.js';
 import { chunkedValues, clearChunked, legacySessionCookie, writeChunked } from './cookies.js';
 import { revokedBy, sessionCutoff } from './revocation.js';
@@ -106,8 +106,9 @@ async function readJwtSession(
 		return { session: null, cookies };
 	}
 	const decoded = opened.token;
-	// The sign-in time is the core's, not the callbacks': kept as it was sealed, whatever they return.
+	// The sign-in time and factors are the core's, not the callbacks': kept as sealed, whatever they return.
 	const authTime = typeof decoded.auth_time === 'number' ? decoded.auth_time : undefined;
+	const factors = sealedFactors(decoded);
 	// A token without a recorded start (Auth.js's) starts its absolute lifetime when it was issued,
 	// recorded from now on: replaying the original later finds the same start.
 	const sealedStart = sessionStart(decoded);
@@ -140,14 +141,20 @@ async function readJwtSession(
 	let exp = typeof decoded.exp === 'number' ? decoded.exp : now() + ctx.options.jwt.maxAge;
 	if (update || changed || due || moved) {
 		const kept = authTime === undefined && start !== undefined ? { kitauth_session_start: start } : {};
-		const issued = await writeJwtCookies(ctx, { ...token, auth_time: authTime, ...kept }, requestCookies);
+		const issued = await writeJwtCookies(ctx, { ...token, auth_time: authTime, amr: factors, ...kept }, requestCookies);
 		const legacy = opened.legacy;
 		cookies = [...issued.cookies, ...(legacy ? clearChunked(legacy.name, legacy.options, requestCookies) : [])];
 		exp = issued.exp;
 	}
-	const session = clientSession(await callbacks.session({ session: defaultSession(token, exp), token }));
+	const session = withFactors(clientSession(await callbacks.session({ session: defaultSession(token, exp), token })), factors);
 	await ctx.options.events.session?.({ session, token });
 	return { session, cookies, token, ...(authTime !== undefined ? { authTime } : {}) };
+}
+
+/** The factors a token's sign-in proved (`amr`), as sealed: strings only. */
+function sealedFactors(token: JWT): string[] | undefined {
+	const { amr } = token;
+	return Array.isArray(amr) && amr.length && amr.every((factor) => typeof factor === 'string') ? amr : undefined;
 }
 
 /** The session a JWT yields before the `session` callback: name, email, image (and an error). */
@@ -191,8 +198,9 @@ async function startJwtSession(ctx: AuthContext, hooks: JwtHooks, start: Session
 	});
 	if (!token) return clearSessionCookies(ctx, requestCookies);
 	// `auth_time` (as in OIDC): when the user signed in, for "sudo mode" (recent sign-in checks) and
-	// the absolute lifetime.
-	const issued = await writeJwtCookies(ctx, { ...token, auth_time: now() }, requestCookies);
+	// the absolute lifetime; `amr` (as in OIDC): what the sign-in proved (`session.factors`).
+	const amr = start.factors?.length ? { amr: start.factors } : {};
+	const issued = await writeJwtCookies(ctx, { ...token, auth_time: now(), ...amr }, requestCookies);
 	const legacy = legacySessionCookie(ctx.cookies);
 	return [...issued.cookies, ...(legacy ? clearChunked(legacy.name, legacy.options, requestCookies) : [])];
 }

@@ -12,6 +12,7 @@ import type { SessionInfo, SessionPage, SessionPageOptions } from '../session/ma
 import type { CredentialChange } from './config.js';
 import type { Cookie } from './internal.js';
 import type { Session } from './models.js';
+import type { TwoFactorSetupInfo, TwoFactorStatus } from './two-factor.js';
 
 /** The request a server-side call is made for. */
 export interface ServerRequest {
@@ -49,6 +50,30 @@ export interface SignInParams {
  * The session of one request, read once, and what the signed-in user may do with it. Integrations
  * memoize it per request: every call below reuses the read instead of looking the session up again.
  */
+/**
+ * kitauth: two-factor authentication for the signed-in user (`CurrentSession.twoFactor`). Every
+ * method throws `InvalidRequest` (403) when signed out, and (404) when `twoFactor` is not configured.
+ */
+export interface TwoFactorManager {
+	status(): Promise<TwoFactorStatus>;
+	/**
+	 * The TOTP secret being set up (the same one until it is on, unless `fresh`), for a QR code and
+	 * a key to type; `undefined` when two-factor is already on.
+	 */
+	setup(options?: { fresh?: boolean }): Promise<TwoFactorSetupInfo | undefined>;
+	/**
+	 * Turns two-factor on with a code from the app: the ten backup codes, to show once. Throws
+	 * `InvalidTwoFactorCode` for a wrong code.
+	 */
+	enable(code: unknown): Promise<string[]>;
+	/** Turns it off (needs a sign-in within `maxAge` seconds, default 600); whether it was on. */
+	disable(options?: { maxAge?: number }): Promise<boolean>;
+	/** New backup codes replacing all (needs a recent sign-in); `undefined` when two-factor is off. */
+	regenerateBackupCodes(options?: { maxAge?: number }): Promise<string[] | undefined>;
+	/** Browsers remembered until now ask for the second factor again. */
+	forgetDevices(): Promise<void>;
+}
+
 export interface CurrentSession {
 	readonly session: Session | null;
 	/** Cookies the read wants set: a refreshed session cookie, or the deletion of a dead one. */
@@ -88,6 +113,8 @@ export interface CurrentSession {
 	 * signed in, starts a new session); `null` when signed out or unknown.
 	 */
 	readonly authenticatedAt: Date | null;
+	/** kitauth: two-factor authentication for the signed-in user (`twoFactor`). */
+	readonly twoFactor: TwoFactorManager;
 	/** "Sudo mode": did the user sign in within `maxAge` seconds (default 600)? */
 	recentlyAuthenticated(maxAge?: number): boolean;
 	/**
