@@ -99,6 +99,12 @@ describe.each(STRATEGIES)('two-factor on %s sessions', (strategy) => {
 		expect((await owner.postForm('two-factor-devices')).status).toBe(200);
 		await browser.postForm('signout');
 		await expectChallenge(await passwordStep(browser), browser);
+		// Remembered again, then a credential changes (a password reset): forgotten as well.
+		later(60_000);
+		expect((await challenge(browser, totpCode(secret, 0), { remember: 'on' })).status).toBe(302);
+		await (await world.current(owner)).credentialsChanged('password', { endSessions: 'none' });
+		await browser.postForm('signout');
+		await expectChallenge(await passwordStep(browser), browser);
 	});
 
 	it('turning it off and new backup codes need a recent sign-in; the old codes stop working', async () => {

@@ -27,5 +27,6 @@ export async function rememberedFor(ctx: AuthContext, requestCookies: Record<str
 	const claims = raw ? await openToken(ctx.options.keyring, name, raw) : null;
 	if (!claims || claims.sub !== record.userId || typeof claims.at !== 'number') return false;
 	const cutoff = Math.max(record.enabledAt.getTime(), record.devicesValidAfter?.getTime() ?? 0);
-	return claims.at >= cutoff;
+	// Strictly after: a device remembered in the same millisecond as a forgetting is forgotten too.
+	return claims.at > cutoff;
 }
