@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'vitest';
 import { createActionURL } from '../../src/lib/core/index.js';
 import { InvalidRequest } from '../../src/lib/core/errors.js';
-import { ERROR_PAGES, SIGNIN_MESSAGES } from '../../src/lib/core/pages/messages.js';
+import { ERROR_PAGES, SIGNIN_MESSAGES } from '../../src/lib/shared/messages.js';
 import { ROUTES } from '../../src/lib/core/router.js';
 import { setCookies } from '../support/client.js';
 import { expectNoSessionGranted, ORIGIN, setup, signedIn } from './fixtures.js';

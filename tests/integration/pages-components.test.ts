@@ -4,7 +4,7 @@
  */
 import { parseHTML } from 'linkedom';
 import { describe, expect, test } from 'vitest';
-import { ERROR_PAGES, SIGNIN_MESSAGES } from '../../src/lib/core/pages/messages.js';
+import { ERROR_PAGES, SIGNIN_MESSAGES } from '../../src/lib/shared/messages.js';
 import GitHub from '../../src/lib/providers/github.js';
 import Google from '../../src/lib/providers/google.js';
 import Cognito from '../../src/lib/providers/cognito.js';

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { findCycles, layerViolations, readImportGraph } from '../../scripts/import-graph.ts';
+import { findCycles, layerViolations, LIB_ALIASES, LIB_ROOT, readImportGraph } from '../../scripts/import-graph.ts';
 
 const roots: string[] = [];
 afterEach(() => {
@@ -67,6 +67,9 @@ describe('the import graph', () => {
 			'core/a.ts': "import '../sveltekit/b.js';",
 			'core/pages/p.ts': "import '../../components/C.svelte';",
 			'core/x.ts': "import '../components/C.svelte';",
+			'core/y.ts': "import '../shared/app-base.js'; import '../shared/theme.js';",
+			'shared/app-base.ts': '',
+			'shared/theme.ts': '',
 			'sveltekit/b.ts': '',
 			'components/C.svelte': "<script>import '../core/types/t.js';</script>",
 			'core/types/t.ts': '',
@@ -77,7 +80,22 @@ describe('the import graph', () => {
 			'adapters/q.ts → core/a.ts',
 			'components/C.svelte → core/types/t.ts',
 			'core/a.ts → sveltekit/b.ts',
-			'core/x.ts → components/C.svelte'
+			'core/x.ts → components/C.svelte',
+			'core/y.ts → shared/app-base.ts'
 		]);
+	});
+});
+
+describe('src/lib', () => {
+	// The check in CI: a new import cycle (type-only included) or layer crossing fails `npm test`.
+	// `npx node scripts/import-graph.ts` prints the same findings.
+	const graph = readImportGraph(LIB_ROOT, LIB_ALIASES);
+
+	it('has no import cycles', () => {
+		expect(findCycles(graph)).toEqual([]);
+	});
+
+	it('crosses no layer', () => {
+		expect(layerViolations(graph)).toEqual([]);
 	});
 });

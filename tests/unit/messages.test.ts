@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { ERROR_PAGES, errorPageText, SIGNIN_MESSAGES, signInMessage } from '../../src/lib/core/pages/messages.js';
+import { ERROR_PAGES, errorPageText, SIGNIN_MESSAGES, signInMessage } from '../../src/lib/shared/messages.js';
 
 // `?error=` is anyone's: only the tables' own keys may pick a text, never the prototype's.
 const PROTOTYPE_KEYS = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'isPrototypeOf'];

@@ -6,7 +6,7 @@
  * The endpoints are looked for under `{paths.base}/auth`; pass `basePath` when the server's
  * `basePath` option moved them.
  */
-import { appBase } from '../sveltekit/app-base.js';
+import { appBase } from '../shared/app-base.js';
 import type { Session } from '../index.js';
 import { session, sessionInUse } from './session.svelte.js';
 import { runCeremony } from './webauthn.js';

@@ -1,4 +1,4 @@
-import { type AuthOptions, resolveOptions } from './config.js';
+import { resolveOptions } from './config.js';
 import { createContext, requestCsrf, type AuthContext } from './context.js';
 import { MissingSecret } from './errors.js';
 import { handleError, refuseUntrustedHost } from './handle-error.js';
@@ -10,6 +10,7 @@ import { route } from './router.js';
 import { hostTrusted } from './trust.js';
 import type { AuthConfig } from './types/config.js';
 import type { RequestInternal, ResponseInternal } from './types/internal.js';
+import type { AuthOptions } from './types/options.js';
 
 /** Options are derived once per config object (an app hands `Auth()` the same one every time). */
 const derived = new WeakMap<AuthConfig, AuthOptions>();

@@ -4,110 +4,24 @@ import { assertConfig, assertProviders } from './assert.js';
 import { type Env, envUrl, processEnv, withEnvDefaults } from './env.js';
 import { adapterStore } from './limit/adapter-store.js';
 import { keyedHasher } from './limit/hash.js';
-import { createLimiterShared, type LimiterShared } from './limit/limiter.js';
+import { createLimiterShared } from './limit/limiter.js';
 import { MemoryStore } from './limit/memory.js';
-import { createOnce, type Once } from './limit/once.js';
+import { createOnce } from './limit/once.js';
 import { resolveLimiter } from './limit/resolve.js';
 import { createLogger } from './logger.js';
 import { withDevOutbox } from './flows/email/outbox.js';
-import { resolveTwoFactor, type TwoFactorSetup } from './factors/options.js';
+import { resolveTwoFactor } from './factors/options.js';
 import { normalizeProviders } from './providers/normalize.js';
 import { defaultRedirect } from './redirect.js';
 import { refreshJwtTokens, sessionTokens } from './flows/oauth/refresh.js';
 import { createDatabaseStrategy } from './session/database.js';
+import { defaultJwtCallback, defaultSessionCallback } from './session/default-callbacks.js';
 import { createJwtStrategy } from './session/jwt-session.js';
-import { sessionAdapter, type SessionStrategy } from './session/strategy.js';
+import { sessionAdapter } from './session/strategy.js';
 import { decode, encode } from './session/jwt.js';
 import { isMarker, raw, skipCSRFCheck } from './markers.js';
-import type { Adapter } from './types/adapter.js';
-import type {
-	AuthConfig,
-	CallbacksOptions,
-	CookieKey,
-	CookieOption,
-	EventCallbacks,
-	JWTOptions,
-	LoggerInstance,
-	PagesOptions,
-	SessionOptions,
-	Theme
-} from './types/config.js';
-import type { Limiter } from './types/limit.js';
-import type { ProviderConfig } from './types/provider.js';
-
-/**
- * Everything derived from one configuration, once: defaults applied, environment inferred,
- * providers normalized, keys ready. Frozen, and the user's config object is never touched.
- */
-export interface AuthOptions {
-	readonly basePath: string;
-	readonly secrets: readonly string[];
-	/** The CSRF hash input: secrets comma-joined, as Auth.js does. */
-	readonly csrfSecret: string;
-	readonly keyring: Keyring;
-	readonly providers: readonly ProviderConfig[];
-	readonly session: Readonly<SessionOptions>;
-	/** The session strategy `session.strategy` names, with what it needs (the adapter). */
-	readonly strategy: SessionStrategy;
-	readonly jwt: Readonly<JWTOptions>;
-	/** Are `jwt.encode`/`decode` the built-in ones (then the fast keyring path is used)? */
-	readonly builtinJwt: boolean;
-	readonly callbacks: Readonly<CallbacksOptions>;
-	readonly events: Readonly<Partial<EventCallbacks>>;
-	readonly adapter?: Adapter;
-	readonly pages: Readonly<Partial<PagesOptions>>;
-	readonly theme: Readonly<Theme>;
-	readonly logger: LoggerInstance;
-	readonly trustHost: boolean;
-	readonly useSecureCookies?: boolean;
-	readonly cookieOverrides: Readonly<Partial<Record<CookieKey, Partial<CookieOption>>>>;
-	readonly redirectProxyUrl?: string;
-	/** `AUTH_URL`: when set, every URL the core generates uses this origin. */
-	readonly siteUrl?: URL;
-	readonly enableWebAuthn: boolean;
-	readonly skipCSRFCheck: boolean;
-	readonly raw: boolean;
-	readonly env: Readonly<Env>;
-	/**
-	 * kitauth: the rate limiter (`rateLimit`), frozen; `enabled: false` when off (then its methods
-	 * allow everything without touching a store).
-	 */
-	readonly limiter: Limiter;
-	/**
-	 * kitauth: values that may be used once (an OAuth callback's state), recorded in the limiter's
-	 * store (or the adapter's counters, or memory) whether or not the limiter is on.
-	 */
-	readonly once: Once;
-	/** kitauth: two-factor authentication (`twoFactor`), when configured. */
-	readonly twoFactor?: TwoFactorSetup;
-	/** Memory of the long-lived instance these options belong to (see {@link Runtime}). */
-	readonly runtime: Runtime;
-}
-
-/**
- * Memory that outlives a request and belongs to the long-lived auth instance, not to a config
- * object (a lazy config makes a new one per request): keys derived per secret, discovered
- * authorization servers, token refreshes in flight (so parallel requests refresh once), and
- * recently failed refreshes (so repeated requests do not hammer a failing provider).
- */
-export interface Runtime {
-	readonly keyrings: Map<string, Keyring>;
-	/** The rate limiter's: its memory store (and fallback), sweep schedule, warn-once flag. */
-	readonly limiter: LimiterShared;
-	/** The record of values used once, when there is no shared store (and when it fails). */
-	readonly once: MemoryStore;
-	readonly discovery: Map<string, Promise<unknown>>;
-	readonly refreshes: Map<string, Promise<unknown>>;
-	/** Refresh key → when (ms since the epoch) the next attempt may reach the provider. */
-	readonly refreshBackoff: Map<string, number>;
-	/** JWT revocation: user id → the session cutoff last read (ms, or null) and when it was read. */
-	readonly cutoffs: Map<string, { at: number | null; readAt: number }>;
-	/**
-	 * Configuration failures already logged (see `logOnce`): a broken configuration fails every
-	 * request the same way, and is logged once, not on every request.
-	 */
-	readonly reported: Set<string>;
-}
+import type { AuthConfig, CallbacksOptions, SessionOptions } from './types/config.js';
+import type { AuthOptions, Runtime } from './types/options.js';
 
 export function createRuntime(): Runtime {
 	return Object.freeze({
@@ -123,20 +37,6 @@ export function createRuntime(): Runtime {
 }
 
 const DAY = 24 * 60 * 60;
-
-/**
- * The `session` callback when none is configured, as Auth.js's: the user's name, email and image
- * (`null` stays `null`), the expiry, and kitauth's `error` after a failed token refresh. Apps that
- * want more (the user's id) add it in their own callback, which gets `user`/`token` to take it from.
- */
-export const defaultSessionCallback: CallbacksOptions['session'] = ({ session }) => ({
-	user: { name: session.user?.name, email: session.user?.email, image: session.user?.image },
-	expires: session.expires,
-	...(typeof session.error === 'string' ? { error: session.error } : {})
-});
-
-/** The `jwt` callback when none is configured: the token as it is (session reads skip diffing it). */
-export const defaultJwtCallback: CallbacksOptions['jwt'] = ({ token }) => token;
 
 export interface ResolveOptions {
 	/**

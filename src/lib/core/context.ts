@@ -1,34 +1,12 @@
-import type { AuthOptions } from './config.js';
 import { absoluteRedirect, parseCallbackUrl } from './redirect.js';
 import { cookieTable } from './session/cookies.js';
 import { type CsrfState, checkCsrf } from './session/csrf.js';
 import type { CookiesOptions } from './types/config.js';
 import type { Cookie, RequestInternal } from './types/internal.js';
+import type { AuthContext, AuthOptions } from './types/options.js';
 import type { ProviderConfig } from './types/provider.js';
 
-/** What every action needs to know about the request it serves. */
-export interface AuthContext {
-	readonly options: AuthOptions;
-	/** The site's origin: `AUTH_URL`'s when configured, else the request's. */
-	readonly origin: string;
-	/** origin + basePath, e.g. `https://app.example/auth`. */
-	readonly baseUrl: string;
-	readonly cookies: CookiesOptions;
-	readonly provider?: ProviderConfig;
-	readonly csrf: CsrfState;
-	/** Cookies to set whatever the action answers (a freshly minted CSRF token). */
-	readonly pendingCookies: Cookie[];
-	/**
-	 * The caller already checked CSRF (a framework with its own check, or a server-side call such
-	 * as a SvelteKit form action): the double-submit token and the Origin check are not needed.
-	 */
-	readonly csrfChecked: boolean;
-	/**
-	 * The request's signal, aborted when its client gives up: a sign-in whose client left stores
-	 * no session (see `Adapter.createSession`).
-	 */
-	readonly signal?: AbortSignal;
-}
+export type { AuthContext };
 
 /** The callback URL of a sign-in or sign-out, resolved on first use (see `route()` in router.ts). */
 export type CallbackUrl = () => Promise<string>;

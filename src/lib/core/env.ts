@@ -1,10 +1,10 @@
 import { InvalidRequest } from './errors.js';
 import { flowOfType } from './flows/index.js';
 import { createLogger } from './logger.js';
-import type { AuthAction, AuthConfig, LoggerInstance, WarningCode } from './types/config.js';
+import type { AuthAction, AuthConfig, Env, LoggerInstance, WarningCode } from './types/config.js';
 import type { Provider, ProviderConfig } from './types/provider.js';
 
-export type Env = Record<string, string | undefined>;
+export type { Env };
 
 /** The process environment where there is one (Node, Bun, Deno, workers with node compat). */
 export function processEnv(): Env {

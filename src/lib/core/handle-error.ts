@@ -1,4 +1,4 @@
-import type { AuthOptions } from './config.js';
+import type { AuthOptions } from './types/options.js';
 import { type AuthContext, actionUrl, withParams } from './context.js';
 import {
 	AdapterError,
@@ -13,8 +13,9 @@ import {
 } from './errors.js';
 import { CONFIGURATION_MESSAGE, retryAfterOf, safeCode, urlErrorFor } from './error-answers.js';
 import { logOnce } from './logger.js';
-import { signInMessage } from './pages/messages.js';
-import { errorPage, signInPage, untrustedErrorPage } from './pages/index.js';
+import { signInMessage } from '../shared/messages.js';
+import { errorPage, untrustedErrorPage } from './pages/index.js';
+import { signInPage } from './pages/signin.js';
 import { parseActionAndProviderId } from './request.js';
 import { NO_CACHE } from './response.js';
 import { routeOf } from './router.js';

@@ -4,7 +4,7 @@
  * request, redirects, the current session and what may be done with it) is `types/server.ts`.
  */
 import { respond } from './auth.js';
-import { type AuthOptions, createRuntime, resolveOptions, type ResolveOptions } from './config.js';
+import { createRuntime, resolveOptions, type ResolveOptions } from './config.js';
 import { type AuthContext, actionUrl, createContext, withParams } from './context.js';
 import { outboxPage, outboxPath } from './flows/email/outbox.js';
 import { accessToken } from './flows/oauth/access-token.js';
@@ -18,7 +18,7 @@ import { clientProvider } from './providers/public.js';
 import { toResponse } from './response.js';
 import type { Platform } from './request.js';
 import { route } from './router.js';
-import { linkedAccounts, type SignInMethodsHint, unlinkAccount, type UnlinkResult } from './session/accounts.js';
+import { linkedAccounts, type SignInMethodsHint, unlinkAccount, type UnlinkResult } from './accounts.js';
 import { parseCookieHeader } from './session/cookies.js';
 import { listSessionPage, listSessions, revokeOtherSessions, revokeSession, type SessionPageOptions } from './session/manage.js';
 import { authenticatedAt, recentlyAuthenticated, requireRecentAuthentication } from './session/recent.js';
@@ -26,6 +26,7 @@ import { assertTrustedHost } from './trust.js';
 import { twoFactorManager } from './factors/manage.js';
 import type { AuthConfig, CredentialChange } from './types/config.js';
 import type { RequestInternal } from './types/internal.js';
+import type { AuthOptions } from './types/options.js';
 import type { AuthServer, CurrentSession, Redirect, ServerRequest, SessionUpdate, SignInParams } from './types/server.js';
 
 export type { Platform } from './request.js';

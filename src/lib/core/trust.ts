@@ -1,4 +1,4 @@
-import type { AuthOptions } from './config.js';
+import type { AuthOptions } from './types/options.js';
 import { UntrustedHost } from './errors.js';
 
 /**

@@ -1,7 +1,7 @@
 import { error, type RequestEvent } from '@sveltejs/kit';
 import { DEV } from 'esm-env';
 import { type AuthConfig, type AuthServer, CONFIGURATION_MESSAGE, type Env, isConfigurationFailure, lazyAuthServer } from '../core/index.js';
-import { appBase } from './app-base.js';
+import { appBase } from '../shared/app-base.js';
 import { createBindingsReader, onWorkers } from './bindings.js';
 import { kitEnv } from './env.js';
 import type { SvelteKitAuthConfig, SvelteKitAuthConfigInput } from './types.js';

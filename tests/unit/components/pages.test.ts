@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import ErrorPage from '../../../src/lib/components/parts/ErrorPage.svelte';
 import SignOut from '../../../src/lib/components/parts/SignOut.svelte';
 import VerifyRequest from '../../../src/lib/components/parts/VerifyRequest.svelte';
-import { ERROR_PAGES } from '../../../src/lib/core/pages/messages.js';
+import { ERROR_PAGES } from '../../../src/lib/shared/messages.js';
 import { renderDom, text } from './dom.js';
 
 describe('SignOut', () => {

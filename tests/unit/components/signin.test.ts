@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import SignIn from '../../../src/lib/components/parts/SignIn.svelte';
 import { providerIcon } from '../../../src/lib/components/icons.js';
 import { listProviders, type ClientProvider } from '../../../src/lib/core/index.js';
-import { SIGNIN_MESSAGES } from '../../../src/lib/core/pages/messages.js';
+import { SIGNIN_MESSAGES } from '../../../src/lib/shared/messages.js';
 import Credentials from '../../../src/lib/providers/credentials.js';
 import GitHub from '../../../src/lib/providers/github.js';
 import GitLab from '../../../src/lib/providers/gitlab.js';

@@ -1,7 +1,7 @@
 import { type AuthContext, type CallbackUrl, actionUrl, withParams } from '../context.js';
 import { isUrlSafeError } from '../error-answers.js';
 import { flowOf } from '../flows/index.js';
-import { signInPage } from '../pages/index.js';
+import { signInPage } from '../pages/signin.js';
 import type { RequestInternal, ResponseInternal } from '../types/internal.js';
 
 /** GET /signin: the built-in page, or a redirect to `pages.signIn`. */

@@ -1,39 +1,10 @@
 import { type AuthContext, actionUrl } from '../context.js';
 import type { Theme } from '../types/config.js';
 import type { ResponseInternal } from '../types/internal.js';
-import type { ClientProvider } from '../providers/public.js';
-import { clientProvider } from '../providers/public.js';
-import { ConfirmSignIn, ErrorPage, SignIn, SignOut, VerifyRequest } from './components.js';
+import { ConfirmSignIn, ErrorPage, SignOut, VerifyRequest } from './components.js';
+import { errorPageText } from '../../shared/messages.js';
 import { page } from './page.js';
-import { errorPageText } from './messages.js';
-import { PASSKEY_SCRIPT } from './passkey-script.generated.js';
-import { flowOf } from '../flows/index.js';
 import type { VerifyRequestCode } from './types.js';
-
-export async function signInPage(ctx: AuthContext, params: { callbackUrl: string; error?: string }): Promise<ResponseInternal<string>> {
-	const fields = { csrfToken: ctx.csrf.token, callbackUrl: params.callbackUrl };
-	const actions = new Map(ctx.options.providers.map((provider) => [provider.id, flowOf(provider).serverAction]));
-	const providers = ctx.options.providers.map(clientProvider);
-	return page(
-		ctx.options.theme,
-		'Sign in',
-		SignIn,
-		{
-			providers,
-			error: params.error,
-			basePath: new URL(ctx.baseUrl).pathname.replace(/\/$/, ''),
-			// Plain forms to the REST endpoints: providers proven on their callback (credentials, passkeys)
-			// post there, the others start at /signin/<id>.
-			target: (provider: ClientProvider) => ({
-				action: actionUrl(ctx, `${actions.get(provider.id) === 'callback' ? 'callback' : 'signin'}/${provider.id}`),
-				fields
-			})
-		},
-		200,
-		// Passkeys need the browser: the page inlines their script (bundled with kitauth, never from a CDN).
-		providers.some((provider) => provider.webauthn) ? PASSKEY_SCRIPT : undefined
-	);
-}
 
 export async function signOutPage(ctx: AuthContext, callbackUrl?: string): Promise<ResponseInternal<string>> {
 	return page(ctx.options.theme, 'Sign out', SignOut, {

@@ -36,4 +36,3 @@ export async function page<Props extends Record<string, unknown>>(
 	const csp = await contentSecurityPolicy({ styles: `${head}${body}`, script, logo: theme.logo });
 	return { status, headers: { ...PAGE_HEADERS, 'Content-Security-Policy': csp }, body: html };
 }
-

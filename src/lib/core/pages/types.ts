@@ -1,10 +1,3 @@
-/** A credentials form field as the sign-in forms render it (attributes already filtered). */
-export interface PageField {
-	name: string;
-	label: string;
-	attributes: Record<string, string | number | boolean>;
-}
-
 /** The one-time code form of the verify-request page, where the email flow sends codes. */
 export interface VerifyRequestCode {
 	/** Where the code form posts (e.g. the email provider's callback). */

@@ -1,20 +1,9 @@
+import type { ClientProvider } from '../../shared/provider.js';
 import { flowOf } from '../flows/index.js';
-import type { ProviderType } from '../types/models.js';
-import type { CredentialInput, Provider, ProviderConfig, ProviderStyle } from '../types/provider.js';
+import type { Provider, ProviderConfig } from '../types/provider.js';
 import { normalizeProviders } from './normalize.js';
 
-/** A provider as a sign-in form needs it: no secrets, no functions. */
-export interface ClientProvider {
-	id: string;
-	name: string;
-	type: ProviderType;
-	/** Credentials providers: the form's fields. */
-	credentials?: Record<string, CredentialInput>;
-	/** The button's brand colours (and a logo URL), when the provider has them. */
-	style?: ProviderStyle;
-	/** WebAuthn providers: the sign-in form's fields, and whether passkeys are offered in autofill. */
-	webauthn?: { formFields: Record<string, CredentialInput>; enableConditionalUI: boolean };
-}
+export type { ClientProvider };
 
 /** The client-safe view of one provider: id, name, type, and what its flow lets a browser know. */
 export function clientProvider(provider: ProviderConfig): ClientProvider {

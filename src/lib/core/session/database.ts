@@ -118,7 +118,7 @@ function absoluteEnd(ctx: AuthContext, session: AdapterSession): number | undefi
 }
 
 /** Database sessions in `adapter`: a row per session, the cookie carries a random token. */
-export function createDatabaseStrategy(adapter: SessionAdapter): DatabaseStrategy {
+export function createDatabaseStrategy(adapter: SessionAdapter): DatabaseStrategy<AuthContext> {
 	return {
 		kind: 'database',
 		adapter,

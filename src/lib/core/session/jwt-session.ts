@@ -1,6 +1,6 @@
-import { defaultJwtCallback } from '../config.js';
 import type { AuthContext } from '../context.js';
 import { clientSession, withFactors } from './client-session.js';
+import { defaultJwtCallback } from './default-callbacks.js';
 import { now } from './jwt.js';
 import { chunkedValues, clearChunked, legacySessionCookie, writeChunked } from './cookies.js';
 import { revokedBy, sessionCutoff } from './revocation.js';
@@ -24,7 +24,7 @@ export interface JwtHooks {
 }
 
 /** JWT sessions: the whole session lives in an encrypted cookie. */
-export function createJwtStrategy(hooks: JwtHooks): JwtStrategy {
+export function createJwtStrategy(hooks: JwtHooks): JwtStrategy<AuthContext> {
 	return {
 		kind: 'jwt',
 		read: (ctx, cookies, update) => readJwtSession(ctx, hooks, cookies, update),

@@ -4,16 +4,9 @@ import type { AuthContext } from '../context.js';
 import { UnsupportedStrategy } from '../errors.js';
 import type { AdapterSession } from '../types/models.js';
 import type { SessionRead } from './types.js';
+import type { SessionInfo, SessionPage } from '../../shared/views.js';
 
-/** One of a user's sessions as the app may show it: no token, an opaque id to revoke it by. */
-export interface SessionInfo {
-	id: string;
-	/** Is this the session of the request asking? */
-	current: boolean;
-	createdAt: string | null;
-	expires: string;
-	userAgent: string | null;
-}
+export type { SessionInfo, SessionPage };
 
 /**
  * An id for a session that is safe to put in a page: derived one-way from the stored key, so it
@@ -59,18 +52,6 @@ export async function listSessions(ctx: AuthContext, read: SessionRead): Promise
 			.sort((a, b) => (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0))
 			.map((session) => info(session, me.currentKey))
 	);
-}
-
-/** A page of the signed-in user's sessions: this one apart, then the others, newest first. */
-export interface SessionPage {
-	/** This request's session; `null` when signed out. On every page, so the app can mark it. */
-	current: SessionInfo | null;
-	/** The user's other live sessions on this page, newest first. */
-	others: SessionInfo[];
-	/** How many other live sessions the user has in all. */
-	totalOthers: number;
-	/** The `cursor` of the next page; `null` on the last one. */
-	nextCursor: string | null;
 }
 
 export interface SessionPageOptions {

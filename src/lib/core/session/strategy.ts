@@ -1,4 +1,3 @@
-import type { AuthContext } from '../context.js';
 import { MissingAdapter, MissingAdapterMethods } from '../errors.js';
 import type { Adapter } from '../types/adapter.js';
 import type { Cookie } from '../types/internal.js';
@@ -6,16 +5,18 @@ import type { SessionRead, SessionStart } from './types.js';
 
 /**
  * A session strategy, chosen once when the options are derived: how a request's session is read
- * (or updated), started at sign-in and ended at sign-out.
+ * (or updated), started at sign-in and ended at sign-out. `Ctx` is the request context
+ * (`AuthContext`), a parameter rather than an import: the options that hold the strategy are part of
+ * the context (types/options.ts), and a type-only import cycle still ties files together.
  */
-interface Strategy {
-	read(ctx: AuthContext, requestCookies: Record<string, string>, update?: { data: unknown }): Promise<SessionRead>;
-	start(ctx: AuthContext, start: SessionStart): Promise<Cookie[]>;
-	end(ctx: AuthContext, requestCookies: Record<string, string>): Promise<Cookie[]>;
+interface Strategy<Ctx> {
+	read(ctx: Ctx, requestCookies: Record<string, string>, update?: { data: unknown }): Promise<SessionRead>;
+	start(ctx: Ctx, start: SessionStart): Promise<Cookie[]>;
+	end(ctx: Ctx, requestCookies: Record<string, string>): Promise<Cookie[]>;
 	/** The id of the user the request is signed in as (for account linking); no side effects. */
-	userId(ctx: AuthContext, requestCookies: Record<string, string>): Promise<string | undefined>;
+	userId(ctx: Ctx, requestCookies: Record<string, string>): Promise<string | undefined>;
 	/** Deletions of every session cookie the request carried (no store access, no event). */
-	clearCookies(ctx: AuthContext, requestCookies: Record<string, string>): Cookie[];
+	clearCookies(ctx: Ctx, requestCookies: Record<string, string>): Cookie[];
 }
 
 const SESSION_METHODS = ['createSession', 'getSessionAndUser', 'updateSession', 'deleteSession'] as const;
@@ -31,16 +32,16 @@ export function sessionAdapter(adapter: Adapter | undefined): SessionAdapter {
 	return adapter as SessionAdapter;
 }
 
-export interface JwtStrategy extends Strategy {
+export interface JwtStrategy<Ctx> extends Strategy<Ctx> {
 	readonly kind: 'jwt';
 	/** The request's session token issued anew (a new `iat`), as it is; `[]` without one. */
-	reissue(ctx: AuthContext, requestCookies: Record<string, string>): Promise<Cookie[]>;
+	reissue(ctx: Ctx, requestCookies: Record<string, string>): Promise<Cookie[]>;
 }
 
-export interface DatabaseStrategy extends Strategy {
+export interface DatabaseStrategy<Ctx> extends Strategy<Ctx> {
 	readonly kind: 'database';
 	/** The adapter that stores the sessions. */
 	readonly adapter: SessionAdapter;
 }
 
-export type SessionStrategy = JwtStrategy | DatabaseStrategy;
+export type SessionStrategy<Ctx> = JwtStrategy<Ctx> | DatabaseStrategy<Ctx>;

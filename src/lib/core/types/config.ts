@@ -16,6 +16,9 @@ import type { BackupCodeUsedMessage, TwoFactorConfig, TwoFactorEventMessage } fr
 
 type Awaitable<T> = T | PromiseLike<T>;
 
+/** Environment variables: `process.env`, a platform's bindings, or any such record. */
+export type Env = Record<string, string | undefined>;
+
 export type AuthAction =
 	| 'callback'
 	| 'csrf'

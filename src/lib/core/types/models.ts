@@ -3,6 +3,9 @@
  * authenticators look like to callbacks, events and adapters. Names and fields follow Auth.js v5 so
  * an app can switch imports and keep its types.
  */
+import type { ProviderType } from '../../shared/provider.js';
+
+export type { ProviderType };
 
 /** A user as the app sees it (the spec's `User`). */
 export interface User {
@@ -19,8 +22,6 @@ export interface AdapterUser extends User {
 	/** `null` until the user first signs in with an email link, then the date of that sign-in. */
 	emailVerified: Date | null;
 }
-
-export type ProviderType = 'oauth' | 'oidc' | 'email' | 'credentials' | 'webauthn';
 
 /** The OAuth/OIDC token fields an account may carry (snake_case, as the token endpoint sends them). */
 export interface TokenSet {

@@ -1,6 +1,9 @@
 import type { customFetch } from '../markers.js';
+import type { CredentialInput, ProviderStyle } from '../../shared/provider.js';
 import type { Theme } from '../../shared/theme.js';
 import type { Account, Profile, ProviderType, TokenSet, User } from './models.js';
+
+export type { CredentialInput, ProviderStyle };
 
 type Awaitable<T> = T | PromiseLike<T>;
 
@@ -11,27 +14,6 @@ export interface CommonProviderOptions {
 	/** Display name on the sign-in page. */
 	name: string;
 	type: ProviderType;
-}
-
-/** How the built-in sign-in page styles a provider's button. */
-export interface ProviderStyle {
-	logo?: string;
-	bg?: string;
-	text?: string;
-}
-
-/**
- * One field of a credentials form: a label plus any HTML input attribute (`type`, `placeholder`,
- * `required`, `autocomplete`, …), rendered on the built-in sign-in page.
- */
-export interface CredentialInput {
-	label?: string;
-	type?: string;
-	placeholder?: string;
-	required?: boolean;
-	autocomplete?: string;
-	value?: string;
-	[attribute: string]: unknown;
 }
 
 export interface CredentialsConfig<

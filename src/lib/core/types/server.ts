@@ -4,9 +4,9 @@
  * signed-in user may do with it.
  */
 import type { PasskeyInfo, PasskeyRemoval } from '../flows/webauthn/manage.js';
-import type { ClientProvider } from '../providers/public.js';
+import type { ClientProvider } from '../../shared/provider.js';
 import type { Platform } from '../request.js';
-import type { LinkedAccount, SignInMethodsHint, UnlinkResult } from '../session/accounts.js';
+import type { LinkedAccount, SignInMethodsHint, UnlinkResult } from '../accounts.js';
 import type { SessionsEnded } from '../session/end.js';
 import type { SessionInfo, SessionPage, SessionPageOptions } from '../session/manage.js';
 import type { CredentialChange } from './config.js';

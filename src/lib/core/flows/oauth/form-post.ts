@@ -1,4 +1,4 @@
-import type { AuthOptions } from '../../config.js';
+import type { AuthOptions } from '../../types/options.js';
 import type { FormPostCallback } from '../../types/server.js';
 import { endpointParams, endpointUrl } from './server.js';
 

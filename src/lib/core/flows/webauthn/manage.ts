@@ -8,22 +8,9 @@ import type { WebAuthnConfig } from '../../types/provider.js';
 import { base64ToBase64url, base64urlToBase64, isBase64url } from './encoding.js';
 import { transportsOf } from './options.js';
 import { relyingParty } from './relying-party.js';
+import type { PasskeyInfo } from '../../../shared/views.js';
 
-/** One of the signed-in user's passkeys, as a page may show it (no key material). */
-export interface PasskeyInfo {
-	/** The credential id, base64url (as the browser knows it): rename or remove by it. */
-	id: string;
-	/** The WebAuthn provider it signs in with. */
-	provider: string;
-	name: string;
-	/** ISO dates, or null when unknown (passkeys registered before kitauth kept them). */
-	createdAt: string | null;
-	lastUsedAt: string | null;
-	/** Synced (a multi-device credential) or bound to one authenticator. */
-	deviceType: 'singleDevice' | 'multiDevice';
-	backedUp: boolean;
-	transports: string[];
-}
+export type { PasskeyInfo };
 
 /** What removing a passkey did. */
 export type PasskeyRemoval =

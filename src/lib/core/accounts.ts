@@ -1,19 +1,17 @@
-import { need } from '../adapter.js';
-import type { AuthContext } from '../context.js';
-import type { SessionsEnded } from './end.js';
-import { MissingAdapter } from '../errors.js';
-import { flowOf } from '../flows/index.js';
-import type { AdapterAccount } from '../types/models.js';
-import type { SessionRead } from './types.js';
+/**
+ * The signed-in user's linked accounts, listed and unlinked. Beside the session layer, not in it:
+ * whether a user keeps a way to sign in asks the flow table, and the session layer is below the flows.
+ */
+import { need } from './adapter.js';
+import type { AuthContext } from './context.js';
+import type { SessionsEnded } from './session/end.js';
+import { MissingAdapter } from './errors.js';
+import { flowOf } from './flows/index.js';
+import type { AdapterAccount } from './types/models.js';
+import type { SessionRead } from './session/types.js';
+import type { LinkedAccount } from '../shared/views.js';
 
-/** An account linked to the signed-in user, as an app may show it: no tokens. */
-export interface LinkedAccount {
-	provider: string;
-	type: string;
-	providerAccountId: string;
-	/** May it be unlinked? Only while another way to sign in remains (see `unlinkAccount`). */
-	unlinkable: boolean;
-}
+export type { LinkedAccount };
 
 /** What the app knows about the user's ways to sign in that kitauth cannot see. */
 export interface SignInMethodsHint {

@@ -1,5 +1,11 @@
-import type { CredentialInput } from '../types/provider.js';
-import type { PageField } from './types.js';
+import type { CredentialInput } from './provider.js';
+
+/** A credentials form field as the sign-in forms render it (attributes already filtered). */
+export interface PageField {
+	name: string;
+	label: string;
+	attributes: Record<string, string | number | boolean>;
+}
 
 /** Input attributes a credentials definition may set; anything else (e.g. `on*`) is dropped. */
 const FIELD_ATTRIBUTES = new Set([
