@@ -15,3 +15,6 @@ export { buttonColors, contrast, type ButtonColors } from './parts/colors.js';
 export type { Enhance, FormFailure, FormTarget, HeadingLevel, PasskeyAnswer, Theme } from './parts/types.js';
 export { default as PasskeyButton } from './PasskeyButton.svelte';
 export { default as PasskeyList } from './PasskeyList.svelte';
+export { default as TwoFactorChallenge } from './TwoFactorChallenge.svelte';
+export { default as TwoFactorSetup } from './TwoFactorSetup.svelte';
+export { default as BackupCodes } from './BackupCodes.svelte';

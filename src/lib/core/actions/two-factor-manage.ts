@@ -13,7 +13,7 @@ import { limitAttempt } from '../limit/attempt.js';
 import { sessionUserId } from '../session/end.js';
 import { NO_CACHE } from '../response.js';
 import type { RequestInternal, ResponseInternal } from '../types/internal.js';
-import type { TwoFactorManager } from '../types/server.js';
+import type { TwoFactorManager } from '../types/two-factor.js';
 
 type Failure = { failed: true; fieldErrors: Record<string, string[]>; formErrors: string[]; reauthenticate?: true };
 

@@ -39,7 +39,17 @@ export async function twoFactorGet(req: RequestInternal, ctx: AuthContext): Prom
 	return setup ? twoFactorEnrollPage(ctx, setup) : twoFactorChallengePage(ctx);
 }
 
-export async function twoFactorPost(req: RequestInternal, ctx: AuthContext): Promise<ResponseInternal> {
+/** What the second step came to: the session started (its answer), or the code refused. */
+export type SecondStep =
+	| { ok: true; started: ResponseInternal; backupCodes?: string[] }
+	| { ok: false; message: string; enroll: boolean };
+
+/**
+ * The second step of a sign-in, for the REST action and the server API alike: the code checked
+ * (limited per user and address), the pending state spent once, then the session started with
+ * what the sign-in proved. `remember` asks for the remembered-browser cookie.
+ */
+export async function secondStep(req: RequestInternal, ctx: AuthContext): Promise<SecondStep> {
 	const opened = await pendingOf(ctx, req);
 	const { pending } = opened;
 	const userId = pending.user.id;
@@ -55,7 +65,7 @@ export async function twoFactorPost(req: RequestInternal, ctx: AuthContext): Pro
 		}
 	} catch (error) {
 		if (!(error instanceof InvalidTwoFactorCode)) throw error;
-		return refused(req, ctx, pending.enroll, error.message);
+		return { ok: false, message: error.message, enroll: pending.enroll };
 	}
 	// Spent once, whatever else happens: a copied or replayed cookie finds it spent.
 	if (!(await spendPending(ctx, opened))) throw new TwoFactorExpired('this pending sign-in was completed already');
@@ -63,11 +73,18 @@ export async function twoFactorPost(req: RequestInternal, ctx: AuthContext): Pro
 	const started = await startSession(ctx, req, { ...pending, factors: [...pending.factors, factor] });
 	const remembered = req.body.remember === 'on' || req.body.remember === true ? await rememberDeviceCookie(ctx, userId) : undefined;
 	const cookies = [...(started.cookies ?? []), ...clearPending(ctx, req.cookies), ...(remembered ? [remembered] : [])];
-	if (!backupCodes) return { ...started, cookies };
+	return { ok: true, started: { ...started, cookies }, ...(backupCodes ? { backupCodes } : {}) };
+}
+
+export async function twoFactorPost(req: RequestInternal, ctx: AuthContext): Promise<ResponseInternal> {
+	const step = await secondStep(req, ctx);
+	if (!step.ok) return refused(req, ctx, step.enroll, step.message);
+	const { started, backupCodes } = step;
+	if (!backupCodes) return started;
 	// Set up during the sign-in: the new backup codes are shown once, on the way to where it lands.
 	const to = started.redirect ?? ctx.origin;
-	if (wantsJson(req)) return { headers: { ...NO_CACHE }, body: { url: to, backupCodes }, cookies };
-	return { ...(await backupCodesPage(ctx, backupCodes, to)), cookies };
+	if (wantsJson(req)) return { headers: { ...NO_CACHE }, body: { url: to, backupCodes }, cookies: started.cookies };
+	return { ...(await backupCodesPage(ctx, backupCodes, to)), cookies: started.cookies };
 }
 
 /** A refused code: the form again, with why. */

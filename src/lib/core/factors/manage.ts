@@ -10,7 +10,7 @@ import { requireRecentAuthentication } from '../session/recent.js';
 import { sessionUserId } from '../session/end.js';
 import type { SessionRead } from '../session/types.js';
 import type { User } from '../types/models.js';
-import type { TwoFactorManager } from '../types/server.js';
+import type { TwoFactorManager } from '../types/two-factor.js';
 import { beginSetup, confirmSetup, regenerateBackupCodes } from './codes.js';
 import { mustHave } from './step.js';
 

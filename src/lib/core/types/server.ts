@@ -12,7 +12,7 @@ import type { SessionInfo, SessionPage, SessionPageOptions } from '../session/ma
 import type { CredentialChange } from './config.js';
 import type { Cookie } from './internal.js';
 import type { Session } from './models.js';
-import type { TwoFactorSetupInfo, TwoFactorStatus } from './two-factor.js';
+import type { TwoFactorManager } from './two-factor.js';
 
 /** The request a server-side call is made for. */
 export interface ServerRequest {
@@ -50,30 +50,6 @@ export interface SignInParams {
  * The session of one request, read once, and what the signed-in user may do with it. Integrations
  * memoize it per request: every call below reuses the read instead of looking the session up again.
  */
-/**
- * kitauth: two-factor authentication for the signed-in user (`CurrentSession.twoFactor`). Every
- * method throws `InvalidRequest` (403) when signed out, and (404) when `twoFactor` is not configured.
- */
-export interface TwoFactorManager {
-	status(): Promise<TwoFactorStatus>;
-	/**
-	 * The TOTP secret being set up (the same one until it is on, unless `fresh`), for a QR code and
-	 * a key to type; `undefined` when two-factor is already on.
-	 */
-	setup(options?: { fresh?: boolean }): Promise<TwoFactorSetupInfo | undefined>;
-	/**
-	 * Turns two-factor on with a code from the app: the ten backup codes, to show once. Throws
-	 * `InvalidTwoFactorCode` for a wrong code.
-	 */
-	enable(code: unknown): Promise<string[]>;
-	/** Turns it off (needs a sign-in within `maxAge` seconds, default 600); whether it was on. */
-	disable(options?: { maxAge?: number }): Promise<boolean>;
-	/** New backup codes replacing all (needs a recent sign-in); `undefined` when two-factor is off. */
-	regenerateBackupCodes(options?: { maxAge?: number }): Promise<string[] | undefined>;
-	/** Browsers remembered until now ask for the second factor again. */
-	forgetDevices(): Promise<void>;
-}
-
 export interface CurrentSession {
 	readonly session: Session | null;
 	/** Cookies the read wants set: a refreshed session cookie, or the deletion of a dead one. */
@@ -208,6 +184,12 @@ export interface AuthServer {
 	 * page. Throws the `AuthError` of a refused sign-in.
 	 */
 	signIn(request: ServerRequest, providerId: string | undefined, params?: SignInParams): Promise<Redirect>;
+	/**
+	 * kitauth: the second step of the sign-in waiting in this browser (`twoFactor`), for a
+	 * server-side caller (a form action): `code` is a TOTP or backup code, `remember` (`'on'`) asks
+	 * to remember the browser. Throws `TwoFactorExpired` when no sign-in is waiting here.
+	 */
+	completeTwoFactor(request: ServerRequest, fields: { code?: unknown; remember?: unknown }): Promise<TwoFactorOutcome>;
 	/** Signs out for a server-side caller. */
 	signOut(request: ServerRequest, params?: { callbackUrl?: string }): Promise<Redirect>;
 	/** The sign-in page (built-in or `pages.signIn`) with a `callbackUrl`. */
@@ -230,3 +212,10 @@ export interface AuthServer {
 	 */
 	credentialsChanged(userId: string, change: CredentialChange): Promise<Omit<SessionsEnded, 'cookies'>>;
 }
+
+/** What the server API's `completeTwoFactor` came to. */
+export type TwoFactorOutcome =
+	/** Signed in: go to `url` with `cookies` set; `backupCodes` when the sign-in set two-factor up (show them once). */
+	| { ok: true; url: string; cookies: Cookie[]; backupCodes?: string[] }
+	/** The code was refused (wrong, already used): say `message` under the code field. */
+	| { ok: false; message: string };

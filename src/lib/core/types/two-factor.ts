@@ -94,3 +94,28 @@ export interface TwoFactorEventMessage {
 export interface BackupCodeUsedMessage extends TwoFactorEventMessage {
 	remaining: number;
 }
+
+/**
+ * kitauth: two-factor authentication for the signed-in user (`CurrentSession.twoFactor`). Every
+ * method throws `InvalidRequest` (403) when signed out, and (404) when `twoFactor` is not configured.
+ */
+export interface TwoFactorManager {
+	status(): Promise<TwoFactorStatus>;
+	/**
+	 * The TOTP secret being set up (the same one until it is on, unless `fresh`), for a QR code and
+	 * a key to type; `undefined` when two-factor is already on.
+	 */
+	setup(options?: { fresh?: boolean }): Promise<TwoFactorSetupInfo | undefined>;
+	/**
+	 * Turns two-factor on with a code from the app: the ten backup codes, to show once. Throws
+	 * `InvalidTwoFactorCode` for a wrong code.
+	 */
+	enable(code: unknown): Promise<string[]>;
+	/** Turns it off (needs a sign-in within `maxAge` seconds, default 600); whether it was on. */
+	disable(options?: { maxAge?: number }): Promise<boolean>;
+	/** New backup codes replacing all (needs a recent sign-in); `undefined` when two-factor is off. */
+	regenerateBackupCodes(options?: { maxAge?: number }): Promise<string[] | undefined>;
+	/** Browsers remembered until now ask for the second factor again. */
+	forgetDevices(): Promise<void>;
+}
+
