@@ -1,17 +1,21 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { createTOTPKeyURI } from '@oslojs/otp';
 import type { ParsedMail } from 'mailparser';
+import { encode } from 'uqr';
 import { linkOf, startSmtp, type TestMailbox } from '../support/smtp.js';
-import { totpCode } from '../support/totp.js';
+import { base32Decode, totpCode } from '../support/totp.js';
 import { expectNoAxeViolations } from './axe.js';
 import { sessionCookie } from './demo.js';
+import { drawnQrRows, qrRows } from './qr.js';
 import { PORTS } from './servers.js';
 
 /**
  * Two-step verification in Chromium against the built demo (database sessions, the demo's own
  * pages): a new user (signed up by email link) turns TOTP on at /account/two-factor with a code the
- * test computes from the key the page shows, signs out, signs in again and passes the challenge on
- * /two-factor with a TOTP code, then (JavaScript off) with a backup code; a replayed code and a
- * used backup code are refused with no session; axe checks each page.
+ * test computes from the key the page shows (the QR code drawn is that key's URI), signs out, signs
+ * in again and passes the challenge on /two-factor with a TOTP code, then (JavaScript off) with a
+ * backup code; a replayed code and a used backup code are refused with no session; axe checks
+ * each page.
  */
 
 let mailbox: TestMailbox;
@@ -62,6 +66,9 @@ test('turn TOTP on, sign out, sign in with a TOTP code, then with a backup code'
 	await expectNoAxeViolations(page, '/account/two-factor (setting up)');
 	const key = (await page.getByTestId('two-factor-key').textContent())!.replaceAll(' ', '');
 	expect(key).toMatch(/^[A-Z2-7]{32}$/);
+	// The QR code a camera sees is the key's otpauth URI (uqr encodes it as qr.ts asks: level M, 2 modules of border).
+	const uri = createTOTPKeyURI('kitauth demo', to, base32Decode(key), 30, 6);
+	expect(await drawnQrRows(page.getByRole('img', { name: /QR code for kitauth demo/ }))).toEqual(qrRows(encode(uri, { ecc: 'M', border: 2 }).data));
 	await page.getByLabel('Code from the app').fill('000000' === totpCode(key) ? '111111' : '000000');
 	await page.getByRole('button', { name: 'Turn on' }).click();
 	await expect(page.getByText('That code did not work')).toBeVisible();
@@ -71,6 +78,7 @@ test('turn TOTP on, sign out, sign in with a TOTP code, then with a backup code'
 	await expect(codes).toHaveCount(10);
 	const backupCodes = await codes.allTextContents();
 	await expect(page.getByText('Two-step verification is on.').first()).toBeVisible();
+	await expect(page.getByRole('status').filter({ hasText: 'Two-step verification is now on. Save your backup codes.' })).toBeVisible();
 	await expectNoAxeViolations(page, '/account/two-factor (on, codes shown)');
 	await signOut(page);
 

@@ -113,7 +113,7 @@ export function createTwoFactor(
 			},
 			enableTwoFactor: guarded(async (event) => ({
 				backupCodes: await (await scope(event)).enable(await field(event, 'code')),
-				twoFactorMessage: 'Two-step verification is on.'
+				twoFactorMessage: 'Two-step verification is now on. Save your backup codes.'
 			})),
 			disableTwoFactor: guarded(async (event) => {
 				const off = await (await scope(event)).disable(options);

@@ -91,6 +91,12 @@ export interface Session {
 	expires: string;
 	/** Set when something about the session needs the app's attention (e.g. a failed token refresh). */
 	error?: string;
+	/**
+	 * kitauth: what the session's sign-in proved, in order, e.g. `['credentials', 'totp']` (the
+	 * values are `SignInFactor`s; strings here, as a database session row keeps them). Absent for
+	 * sessions made before kitauth recorded it.
+	 */
+	factors?: string[] | null;
 	[field: string]: unknown;
 }
 
