@@ -1,11 +1,14 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 /** WCAG 2.1 A/AA plus axe's best practices (landmarks, one main, a level-one heading, …). */
 const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'];
 
 /** Runs axe-core on the page as it is now and expects no violations (listed by rule and element). */
 export async function expectNoAxeViolations(page: Page, label = page.url()): Promise<void> {
+	// axe's analysis is CPU-bound (seconds per page on a busy 2-core machine): a test that runs it
+	// gets three times the default timeout, so load on the machine cannot fail it.
+	test.slow();
 	const { violations } = await new AxeBuilder({ page }).withTags(TAGS).analyze();
 	const found = violations.map((violation) => ({
 		rule: violation.id,

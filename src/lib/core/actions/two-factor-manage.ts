@@ -30,7 +30,7 @@ function manage(
 	run: (manager: TwoFactorManager, req: RequestInternal, ctx: AuthContext, userId: string | undefined) => Promise<ResponseInternal>
 ) {
 	return async (req: RequestInternal, ctx: AuthContext): Promise<ResponseInternal> => {
-		const read = await ctx.options.strategy.read(ctx, req.cookies);
+		const read = await ctx.options.strategy.read(ctx);
 		try {
 			const res = await run(twoFactorManager(ctx, read), req, ctx, sessionUserId(read));
 			return { ...res, cookies: [...read.cookies, ...(res.cookies ?? [])] };

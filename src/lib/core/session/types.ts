@@ -27,6 +27,5 @@ export interface SessionStart {
 	isNewUser: boolean;
 	/** What the sign-in proved (`session.factors`). */
 	factors?: SignInFactor[];
-	requestCookies: Record<string, string>;
 	userAgent?: string | null;
 }
