@@ -46,7 +46,7 @@ const emailProviders: Provider[] = process.env.AUTH_EMAIL_SERVER || dev ? [(opti
  * `KITAUTH_DEMO_PAGES=builtin` leaves signing in to kitauth's built-in page (`/auth/signin`) rather
  * than the demo's own `/signin`, which stays reachable either way.
  */
-const pages = process.env.KITAUTH_DEMO_PAGES === 'builtin' ? {} : { signIn: '/signin' };
+const pages = process.env.KITAUTH_DEMO_PAGES === 'builtin' ? {} : { signIn: '/signin', twoFactor: '/two-factor' };
 
 /** The demo's kitauth configuration: the demo user, on database sessions by default. */
 export const authConfig: SvelteKitAuthConfig = {
@@ -71,6 +71,9 @@ export const authConfig: SvelteKitAuthConfig = {
 		...oauthProviders
 	],
 	experimental: { enableWebAuthn: true },
+	// Two-step verification for users who turn it on (on /account): after any sign-in but a passkey
+	// that verified its user, a TOTP or backup code.
+	twoFactor: { issuer: 'kitauth demo' },
 	pages,
 	// The built-in pages (sign-out, error, …) in the demo's colours, light or dark as the system is.
 	theme: { colorScheme: 'auto', brandColor: '#0b6e4f', buttonText: '#ffffff', logo: '/favicon.svg', name: 'kitauth demo' },
@@ -94,7 +97,7 @@ function greetingOf(data: unknown): string | undefined {
 	return typeof greeting === 'string' && greeting.trim() ? greeting.trim().slice(0, 40) : undefined;
 }
 
-export const { handle, signIn, signOut, sessions, accounts, passkeys, locale } = SvelteKitAuth(authConfig);
+export const { handle, signIn, signOut, sessions, accounts, passkeys, twoFactor, locale } = SvelteKitAuth(authConfig);
 
 /**
  * How recent a sign-in removing a passkey or signing out everywhere asks for ("sudo mode"), in

@@ -22,6 +22,7 @@ import type { ConformanceTarget, Target } from './conformance/fixtures.js';
 import { sessionTests } from './conformance/sessions.js';
 import { extensionTests } from './conformance/extensions.js';
 import { tokenTests } from './conformance/tokens.js';
+import { sessionFactorTests, twoFactorTests } from './conformance/two-factor.js';
 import { userTests } from './conformance/users.js';
 import { webauthnTests } from './conformance/webauthn.js';
 
@@ -49,5 +50,9 @@ export function runAdapterConformance(
 		describe('verification tokens', () => tokenTests(target));
 		describe('WebAuthn authenticators', () => webauthnTests(target));
 		describe('counters and session cutoffs', () => extensionTests(name, target));
+		describe('two-factor records', () => {
+			twoFactorTests(target);
+			sessionFactorTests(target);
+		});
 	});
 }

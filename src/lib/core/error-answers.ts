@@ -33,7 +33,8 @@ const URL_SAFE: Partial<Record<ErrorType, SignInPageErrorParam | ErrorPageParam>
 	MissingCSRF: 'MissingCSRF',
 	AccountNotLinked: 'AccountNotLinked',
 	WebAuthnVerificationError: 'WebAuthnVerificationError',
-	RateLimited: 'RateLimited'
+	RateLimited: 'RateLimited',
+	TwoFactorExpired: 'TwoFactorExpired'
 };
 
 /**

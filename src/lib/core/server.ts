@@ -27,10 +27,12 @@ import { parseCookieHeader } from './session/cookies.js';
 import { listSessionPage, listSessions, revokeOtherSessions, revokeSession, type SessionPageOptions } from './session/manage.js';
 import { authenticatedAt, recentlyAuthenticated, requireRecentAuthentication } from './session/recent.js';
 import { assertTrustedHost } from './trust.js';
+import { twoFactorManager } from './factors/manage.js';
+import { secondStep } from './actions/two-factor.js';
 import type { AuthConfig, CredentialChange } from './types/config.js';
 import type { RequestInternal } from './types/internal.js';
 import type { AuthOptions } from './types/options.js';
-import type { AuthServer, CurrentSession, Redirect, ServerRequest, SessionUpdate, SignInParams } from './types/server.js';
+import type { AuthServer, CurrentSession, Redirect, ServerRequest, SessionUpdate, SignInParams, TwoFactorOutcome } from './types/server.js';
 
 export type { Platform } from './request.js';
 
@@ -100,6 +102,7 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 				authenticatedAt: authenticatedAt(read),
 				recentlyAuthenticated: (maxAge?: number) => recentlyAuthenticated(read, maxAge),
 				requireRecentAuthentication: (maxAge?: number) => requireRecentAuthentication(read, maxAge),
+				twoFactor: twoFactorManager(ctx, read),
 				passkeys: Object.freeze({
 					list: () => listPasskeys(ctx, read),
 					rename: (id: string, name: string) => renamePasskey(ctx, read, id, name),
@@ -136,6 +139,13 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 			if (!provider) return { url: signInUrl(options, request, callbackUrl), cookies: [] };
 			return run(request, { action: signInAction(provider.type), providerId: provider.id, body: { ...params.fields, callbackUrl }, query: params.authorizationParams });
 		},
+		async completeTwoFactor(request: ServerRequest, fields: { code?: unknown; remember?: unknown }): Promise<TwoFactorOutcome> {
+			const { req, ctx } = internalRequest(request, { action: 'two-factor', body: { code: fields.code, remember: fields.remember } });
+			const step = await secondStep(req, ctx);
+			if (!step.ok) return { ok: false, message: step.message };
+			const cookies = [...ctx.pendingCookies, ...(step.started.cookies ?? [])];
+			return { ok: true, url: step.started.redirect ?? ctx.origin, cookies, ...(step.backupCodes ? { backupCodes: step.backupCodes } : {}) };
+		},
 		signOut: (request: ServerRequest, params: { callbackUrl?: string } = {}) =>
 			run(request, { action: 'signout', body: { callbackUrl: params.callbackUrl ?? request.url.href } }),
 		signInUrl: (request: ServerRequest, callbackUrl: string) => signInUrl(options, request, callbackUrl),
@@ -156,6 +166,16 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 		request: ServerRequest,
 		call: { action: RequestInternal['action']; providerId?: string; body: Record<string, unknown>; query?: URLSearchParams }
 	): Promise<Redirect> {
+		const { req, ctx } = internalRequest(request, call);
+		const res = await route(req, ctx);
+		return { url: res.redirect ?? ctx.origin, cookies: res.cookies ?? [] };
+	}
+
+	/** A server-side call as the request the router would see (POST, the caller's cookies and headers). */
+	function internalRequest(
+		request: ServerRequest,
+		call: { action: RequestInternal['action']; providerId?: string; body: Record<string, unknown>; query?: URLSearchParams }
+	): { req: RequestInternal; ctx: AuthContext } {
 		const path = call.providerId ? `${call.action}/${call.providerId}` : call.action;
 		const url = new URL(`${request.url.origin}${options.basePath}/${path}`);
 		for (const [key, value] of call.query ?? []) url.searchParams.append(key, value);
@@ -173,8 +193,7 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 			request: request.request,
 			clientAddress: request.clientAddress
 		};
-		const res = await route(req, ctx);
-		return { url: res.redirect ?? ctx.origin, cookies: res.cookies ?? [] };
+		return { req, ctx };
 	}
 }
 

@@ -24,6 +24,7 @@ export const ar: Catalogue = {
 	'signIn.error.webauthn': 'تعذّر التحقق من مفتاح المرور. حاول مرة أخرى.',
 	'signIn.error.rateLimited': 'محاولات كثيرة جدًا. انتظر قليلًا ثم حاول مرة أخرى.',
 	'signIn.error.rateLimitedTitle': 'محاولات كثيرة جدًا',
+	'signIn.error.twoFactorExpired': 'انتهت صلاحية تسجيل الدخول قبل الخطوة الثانية. سجّل الدخول مرة أخرى.',
 	'signIn.error.busy': 'خدمة تسجيل الدخول مشغولة الآن. لم يتغيّر شيء: حاول مرة أخرى بعد قليل.',
 	'signIn.error.default': 'تعذّر تسجيل الدخول.',
 

@@ -21,6 +21,7 @@ export const de: Catalogue = {
 	'signIn.error.webauthn': 'Der Passkey konnte nicht überprüft werden. Versuchen Sie es erneut.',
 	'signIn.error.rateLimited': 'Zu viele Versuche. Warten Sie einen Moment und versuchen Sie es dann erneut.',
 	'signIn.error.rateLimitedTitle': 'Zu viele Versuche',
+	'signIn.error.twoFactorExpired': 'Ihre Anmeldung ist vor dem zweiten Schritt abgelaufen. Melden Sie sich erneut an.',
 	'signIn.error.busy': 'Der Anmeldedienst ist gerade ausgelastet. Es wurde nichts geändert: Versuchen Sie es gleich noch einmal.',
 	'signIn.error.default': 'Die Anmeldung ist nicht möglich.',
 

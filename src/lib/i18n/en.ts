@@ -30,6 +30,7 @@ export const en = {
 	'signIn.error.webauthn': 'The passkey could not be verified. Try again.',
 	'signIn.error.rateLimited': 'Too many attempts. Wait a little, then try again.',
 	'signIn.error.rateLimitedTitle': 'Too many attempts',
+	'signIn.error.twoFactorExpired': 'Your sign-in expired before the second step. Sign in again.',
 	'signIn.error.busy': 'The sign-in service is busy right now. Nothing was changed: try again in a moment.',
 	'signIn.error.default': 'Unable to sign in.',
 

@@ -21,6 +21,7 @@ export const es: Catalogue = {
 	'signIn.error.webauthn': 'No se pudo verificar la llave de acceso. Inténtelo de nuevo.',
 	'signIn.error.rateLimited': 'Demasiados intentos. Espere un poco y vuelva a intentarlo.',
 	'signIn.error.rateLimitedTitle': 'Demasiados intentos',
+	'signIn.error.twoFactorExpired': 'Su inicio de sesión caducó antes del segundo paso. Inicie sesión de nuevo.',
 	'signIn.error.busy': 'El servicio de inicio de sesión está ocupado en este momento. No se ha cambiado nada: vuelva a intentarlo en un momento.',
 	'signIn.error.default': 'No se puede iniciar sesión.',
 

@@ -21,6 +21,7 @@ export const fr: Catalogue = {
 	'signIn.error.webauthn': 'La clé d’accès n’a pas pu être vérifiée. Réessayez.',
 	'signIn.error.rateLimited': 'Trop de tentatives. Patientez un peu, puis réessayez.',
 	'signIn.error.rateLimitedTitle': 'Trop de tentatives',
+	'signIn.error.twoFactorExpired': 'Votre connexion a expiré avant la deuxième étape. Reconnectez-vous.',
 	'signIn.error.busy': 'Le service de connexion est très sollicité. Rien n’a été modifié : réessayez dans un instant.',
 	'signIn.error.default': 'Connexion impossible.',
 

@@ -21,6 +21,7 @@ export const ja: Catalogue = {
 	'signIn.error.webauthn': 'パスキーを確認できませんでした。もう一度お試しください。',
 	'signIn.error.rateLimited': '試行回数が多すぎます。しばらく待ってから、もう一度お試しください。',
 	'signIn.error.rateLimitedTitle': '試行回数が多すぎます',
+	'signIn.error.twoFactorExpired': '2 段階目の前にサインインの有効期限が切れました。もう一度サインインしてください。',
 	'signIn.error.busy': 'ログインサービスが混み合っています。変更は行われていません。少し待ってから、もう一度お試しください。',
 	'signIn.error.default': 'ログインできません。',
 

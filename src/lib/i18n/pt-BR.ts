@@ -21,6 +21,7 @@ export const ptBR: Catalogue = {
 	'signIn.error.webauthn': 'Não foi possível verificar a chave de acesso. Tente novamente.',
 	'signIn.error.rateLimited': 'Muitas tentativas. Aguarde um pouco e tente novamente.',
 	'signIn.error.rateLimitedTitle': 'Muitas tentativas',
+	'signIn.error.twoFactorExpired': 'Seu login expirou antes da segunda etapa. Entre novamente.',
 	'signIn.error.busy': 'O serviço de login está sobrecarregado no momento. Nada foi alterado: tente novamente daqui a pouco.',
 	'signIn.error.default': 'Não foi possível entrar.',
 

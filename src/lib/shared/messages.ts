@@ -25,6 +25,7 @@ export const SIGNIN_MESSAGE_KEYS: Readonly<Record<string, PlainKey>> = Object.fr
 	MissingCSRF: 'signIn.error.csrf',
 	WebAuthnVerificationError: 'signIn.error.webauthn',
 	RateLimited: 'signIn.error.rateLimited',
+	TwoFactorExpired: 'signIn.error.twoFactorExpired',
 	// A sign-in refused because the store was busy or out of reach (the page and the form).
 	Unavailable: 'signIn.error.busy',
 	default: 'signIn.error.default'

@@ -8,6 +8,7 @@ import { createHandle } from './handle.js';
 import { createPasskeys, type SvelteKitPasskeys } from './passkeys.js';
 import { createServerGetter } from './options.js';
 import { createSessionManager, type SessionManager } from './sessions.js';
+import { createTwoFactor, type SvelteKitTwoFactor } from './two-factor.js';
 import type { SvelteKitAuthConfigInput } from './types.js';
 
 export interface SvelteKitAuthResult {
@@ -24,6 +25,11 @@ export interface SvelteKitAuthResult {
 	sessions: SessionManager;
 	/** The signed-in user's passkeys: list, rename, remove (WebAuthn providers), and form actions. */
 	passkeys: SvelteKitPasskeys;
+	/**
+	 * Two-factor authentication (`twoFactor`): the signed-in user's status, set-up, backup codes,
+	 * and the form actions for the two-factor components, the sign-in's second step among them.
+	 */
+	twoFactor: SvelteKitTwoFactor;
 	/** The signed-in user's linked accounts (with an adapter). */
 	accounts: AccountsApi;
 	/** The signed-in user's access token for a provider, refreshed when expired (server only). */
@@ -49,6 +55,7 @@ export function SvelteKitAuth(config: SvelteKitAuthConfigInput): SvelteKitAuthRe
 		signOut: createSignOut(getServer),
 		sessions: createSessionManager(current, getServer),
 		passkeys: createPasskeys(current, getServer),
+		twoFactor: createTwoFactor(current, getServer),
 		accounts: createAccounts(current),
 		getAccessToken: createGetAccessToken(current),
 		locale: async (event = getRequestEvent()) => (await getServer(event)).i18n(event.request).locale

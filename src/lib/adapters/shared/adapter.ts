@@ -9,6 +9,7 @@ import { counterMethods } from './counters.js';
 import { cutoffMethods } from './cutoffs.js';
 import { sessionMethods } from './sessions.js';
 import type { DialectParts } from './statements.js';
+import { twoFactorMethods } from './two-factor.js';
 import { userMethods } from './users.js';
 
 export function adapterMethods(parts: DialectParts): Required<Adapter> {
@@ -18,6 +19,7 @@ export function adapterMethods(parts: DialectParts): Required<Adapter> {
 		...sessionMethods(parts),
 		...authenticatorMethods(parts),
 		...counterMethods(parts),
-		...cutoffMethods(parts)
+		...cutoffMethods(parts),
+		...twoFactorMethods(parts)
 	};
 }

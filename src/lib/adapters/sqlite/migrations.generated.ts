@@ -32,5 +32,11 @@ export const migrations: readonly EmbeddedMigration[] = [
 		when: 1795563641317,
 		hash: "9d28854f34b504502442d0c49f22e0374ec9f6acf72685d0aef9665d83e3dddb",
 		sql: "CREATE TABLE `sessionCutoff` (\n\t`userId` text PRIMARY KEY NOT NULL,\n\t`validAfter` integer NOT NULL\n);\n"
+	},
+	{
+		tag: "0005_kitauth_two_factor",
+		when: 1795849982289,
+		hash: "43155cf00588d7ef880c79adfabd4d436f8f1cd09006d794870d1807c959e771",
+		sql: "CREATE TABLE `twoFactor` (\n\t`userId` text PRIMARY KEY NOT NULL,\n\t`secret` text NOT NULL,\n\t`enabledAt` integer,\n\t`lastStep` integer,\n\t`backupCodes` text DEFAULT ',' NOT NULL,\n\t`devicesValidAfter` integer,\n\t`createdAt` integer NOT NULL\n);\n--> statement-breakpoint\nALTER TABLE `session` ADD `factors` text;"
 	}
 ];

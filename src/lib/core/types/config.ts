@@ -13,6 +13,7 @@ import type {
 import type { RateLimitConfig, RateLimitedMessage } from './limit.js';
 import type { CredentialInput, Provider } from './provider.js';
 import type { SessionCallbackParams, SessionCallbackResult } from './session-callback.js';
+import type { BackupCodeUsedMessage, TwoFactorConfig, TwoFactorEventMessage } from './two-factor.js';
 
 type Awaitable<T> = T | PromiseLike<T>;
 
@@ -28,7 +29,13 @@ export type AuthAction =
 	| 'signin'
 	| 'signout'
 	| 'verify-request'
-	| 'webauthn-options';
+	| 'webauthn-options'
+	| 'two-factor'
+	| 'two-factor-setup'
+	| 'two-factor-enable'
+	| 'two-factor-disable'
+	| 'two-factor-backup-codes'
+	| 'two-factor-devices';
 
 export type WarningCode =
 	| 'debug-enabled'
@@ -143,7 +150,11 @@ export type CookieKey =
 	 * kitauth: the rate limiter's device cookie, proof that this browser signed in to an account
 	 * before (its attempts for that account then have a budget of their own; see `rateLimit`).
 	 */
-	| 'device';
+	| 'device'
+	/** kitauth: a sign-in waiting for its second factor (`twoFactor`): sealed, short-lived, single-use. */
+	| 'twoFactor'
+	/** kitauth: "remember this device": this browser passed a second factor (`twoFactor.rememberDevice`). */
+	| 'twoFactorDevice';
 
 export type CookiesOptions = Record<CookieKey, CookieOption>;
 
@@ -153,6 +164,8 @@ export interface PagesOptions {
 	error: string;
 	verifyRequest: string;
 	newUser: string;
+	/** kitauth: the second-factor challenge (`twoFactor`), instead of the built-in one. */
+	twoFactor: string;
 }
 
 export type { Theme };
@@ -220,6 +233,12 @@ export interface EventCallbacks {
 	 * kitauth: a correctly signed passkey assertion whose signature counter did not go up (the
 	 * sign-in was refused). The authenticator may have been cloned: worth an alert.
 	 */
+	/** kitauth: a user turned two-factor authentication on (a code from their app confirmed it). */
+	twoFactorEnabled: (message: TwoFactorEventMessage) => Awaitable<void>;
+	/** kitauth: a user turned two-factor authentication off. */
+	twoFactorDisabled: (message: TwoFactorEventMessage) => Awaitable<void>;
+	/** kitauth: a backup code signed a user in (worth telling them: it may not have been them). */
+	backupCodeUsed: (message: BackupCodeUsedMessage) => Awaitable<void>;
 	authenticatorCounterRegression: (message: {
 		userId: string;
 		provider: string;
@@ -295,6 +314,13 @@ export interface AuthConfig {
 	 * budget of their own, so an attacker cannot lock the account's owner out of it.
 	 */
 	rateLimit?: boolean | RateLimitConfig;
+	/**
+	 * kitauth: two-factor authentication (TOTP and backup codes), asked for after every first
+	 * factor — credentials, email, OAuth/OIDC, a passkey without user verification — for users who
+	 * have it (or must: `required`). No session exists until it passes. Needs an adapter with
+	 * kitauth's two-factor methods (its libSQL adapter has them).
+	 */
+	twoFactor?: TwoFactorConfig;
 	/** For framework authors: return the internal response (see `raw`). */
 	raw?: symbol;
 	/** For framework authors whose framework already checks CSRF (see `skipCSRFCheck`). */

@@ -10,6 +10,7 @@ import type { Keyring } from '../crypto/index.js';
 import type { LimiterShared } from '../limit/limiter.js';
 import type { MemoryStore } from '../limit/memory.js';
 import type { Once } from '../limit/once.js';
+import type { TwoFactorSetup } from '../factors/options.js';
 import type { CsrfState } from '../session/csrf.js';
 import type { CookieJar } from '../session/jar.js';
 import type { SessionStrategy } from '../session/strategy.js';
@@ -76,6 +77,8 @@ export interface AuthOptions {
 	 * store (or the adapter's counters, or memory) whether or not the limiter is on.
 	 */
 	readonly once: Once;
+	/** kitauth: two-factor authentication (`twoFactor`), when configured. */
+	readonly twoFactor?: TwoFactorSetup;
 	/** Memory of the long-lived instance these options belong to (see {@link Runtime}). */
 	readonly runtime: Runtime;
 }

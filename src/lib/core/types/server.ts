@@ -13,6 +13,7 @@ import type { CredentialChange } from './config.js';
 import type { Cookie } from './internal.js';
 import type { Session } from './models.js';
 import type { Translator } from '../../i18n/index.js';
+import type { TwoFactorManager } from './two-factor.js';
 
 /** The request a server-side call is made for. */
 export interface ServerRequest {
@@ -89,6 +90,8 @@ export interface CurrentSession {
 	 * signed in, starts a new session); `null` when signed out or unknown.
 	 */
 	readonly authenticatedAt: Date | null;
+	/** kitauth: two-factor authentication for the signed-in user (`twoFactor`). */
+	readonly twoFactor: TwoFactorManager;
 	/** "Sudo mode": did the user sign in within `maxAge` seconds (default 600)? */
 	recentlyAuthenticated(maxAge?: number): boolean;
 	/**
@@ -182,6 +185,12 @@ export interface AuthServer {
 	 * page. Throws the `AuthError` of a refused sign-in.
 	 */
 	signIn(request: ServerRequest, providerId: string | undefined, params?: SignInParams): Promise<Redirect>;
+	/**
+	 * kitauth: the second step of the sign-in waiting in this browser (`twoFactor`), for a
+	 * server-side caller (a form action): `code` is a TOTP or backup code, `remember` (`'on'`) asks
+	 * to remember the browser. Throws `TwoFactorExpired` when no sign-in is waiting here.
+	 */
+	completeTwoFactor(request: ServerRequest, fields: { code?: unknown; remember?: unknown }): Promise<TwoFactorOutcome>;
 	/** Signs out for a server-side caller. */
 	signOut(request: ServerRequest, params?: { callbackUrl?: string }): Promise<Redirect>;
 	/** The sign-in page (built-in or `pages.signIn`) with a `callbackUrl`. */
@@ -211,3 +220,10 @@ export interface AuthServer {
 	 */
 	credentialsChanged(userId: string, change: CredentialChange): Promise<Omit<SessionsEnded, 'cookies'>>;
 }
+
+/** What the server API's `completeTwoFactor` came to. */
+export type TwoFactorOutcome =
+	/** Signed in: go to `url` with `cookies` set; `backupCodes` when the sign-in set two-factor up (show them once). */
+	| { ok: true; url: string; cookies: Cookie[]; backupCodes?: string[] }
+	/** The code was refused (wrong, already used): say `message` under the code field. */
+	| { ok: false; message: string };
