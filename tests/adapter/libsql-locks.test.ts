@@ -64,17 +64,17 @@ async function staticServer(): Promise<string> {
 }
 
 /**
- * While `pending` waits: fetches the static file, and counts `setImmediate` turns of the event
- * loop. Returns whether the file was answered before `pending` settled, and the turns counted
- * until it did.
- */
-/**
  * Event-loop turns that show the main thread was free while a call waited: a blocked thread gets
  * none (at most one) in that time, a free one hundreds on an idle machine but a few dozen on a
  * loaded one, so the bar is well above blocked and well below loaded.
  */
 const MIN_TURNS = 10;
 
+/**
+ * While `pending` waits: fetches the static file, and counts `setImmediate` turns of the event
+ * loop. Returns whether the file was answered before `pending` settled, and the turns counted
+ * until it did.
+ */
 async function whileWaiting(pending: Promise<unknown>, url: string): Promise<{ answeredFirst: boolean; turns: number }> {
 	let settled = false;
 	const done = pending.then(
