@@ -9,25 +9,20 @@
 import { respond } from './auth.js';
 import { createRuntime, resolveOptions, type ResolveOptions } from './config.js';
 import { type AuthContext, createContext, pageUrl } from './context.js';
+import { RequestSession } from './current-session.js';
 import { outboxPage, outboxPath } from './flows/email/outbox.js';
-import { accessToken } from './flows/oauth/access-token.js';
 import { formPostCallbacks } from './flows/oauth/form-post.js';
 import { requestTranslator } from './i18n.js';
 import { createLogger, logOnce } from './logger.js';
 import { signInAction } from '../shared/endpoints.js';
-import { listPasskeys, type PasskeyRemoval, removePasskey, renamePasskey } from './flows/webauthn/manage.js';
-import { credentialsChanged, endUserSessions, type SessionsEnded, sessionUserId } from './session/end.js';
+import { credentialsChanged, endUserSessions, type SessionsEnded } from './session/end.js';
 import { relatedOriginsDocument } from './flows/webauthn/well-known.js';
 import { clientProviders } from './providers/public.js';
 import { toResponse } from './response.js';
 import type { Platform } from './request.js';
 import { route } from './router.js';
-import { linkedAccounts, type SignInMethodsHint, unlinkAccount, type UnlinkResult } from './accounts.js';
 import { parseCookieHeader } from './session/cookies.js';
-import { listSessionPage, listSessions, revokeOtherSessions, revokeSession, type SessionPageOptions } from './session/manage.js';
-import { authenticatedAt, recentlyAuthenticated, requireRecentAuthentication } from './session/recent.js';
 import { assertTrustedHost } from './trust.js';
-import { twoFactorManager } from './factors/manage.js';
 import { secondStep } from './actions/two-factor.js';
 import type { AuthConfig, CredentialChange } from './types/config.js';
 import type { RequestInternal } from './types/internal.js';
@@ -76,57 +71,8 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 			return toResponse(await respond(request, options, platform), request);
 		},
 		async session(request: ServerRequest): Promise<CurrentSession> {
-			const cookies = cookiesOf(request);
-			const ctx = serverContext(request, cookies);
-			const read = await options.strategy.read(ctx);
-			const asking = { read };
-			const userId = sessionUserId(read);
-			const none = (): SessionsEnded => ({ deleted: 0, jwtRevoked: false, cookies: [] });
-			// One look-up (and at most one refresh) per provider for the request, however many of its
-			// callers ask at once (remote functions rendered together, say).
-			const tokens = new Map<string, Promise<string | null>>();
-			return Object.freeze({
-				session: read.session,
-				cookies: read.cookies,
-				listSessions: () => listSessions(ctx, read),
-				listSessionPage: (options?: SessionPageOptions) => listSessionPage(ctx, read, options),
-				revokeSession: (id: string) => revokeSession(ctx, id, read),
-				revokeOtherSessions: async (options: { maxAge?: number } = {}) => {
-					// Signed out there is nothing to revoke (and nobody to ask to re-authenticate).
-					if (read.session) requireRecentAuthentication(read, options.maxAge);
-					return revokeOtherSessions(ctx, read);
-				},
-				endAllSessions: async () => (userId ? endUserSessions(ctx, userId, 'all', asking) : none()),
-				credentialsChanged: async (change: CredentialChange, options: { endSessions?: 'others' | 'all' | 'none' } = {}) =>
-					userId ? credentialsChanged(ctx, userId, change, asking, options.endSessions) : none(),
-				authenticatedAt: authenticatedAt(read),
-				recentlyAuthenticated: (maxAge?: number) => recentlyAuthenticated(read, maxAge),
-				requireRecentAuthentication: (maxAge?: number) => requireRecentAuthentication(read, maxAge),
-				twoFactor: twoFactorManager(ctx, read),
-				passkeys: Object.freeze({
-					list: () => listPasskeys(ctx, read),
-					rename: (id: string, name: string) => renamePasskey(ctx, read, id, name),
-					remove: async (id: string, options?: { maxAge?: number }): Promise<PasskeyRemoval> => {
-						const result = await removePasskey(ctx, read, id, options);
-						if (!result.removed || !userId) return result;
-						return { ...result, sessionsEnded: await credentialsChanged(ctx, userId, 'passkey-removed', asking) };
-					}
-				}),
-				linkedAccounts: (hint?: SignInMethodsHint) => linkedAccounts(ctx, read, hint),
-				unlinkAccount: async (provider: string, options?: SignInMethodsHint & { providerAccountId?: string }): Promise<UnlinkResult> => {
-					const result = await unlinkAccount(ctx, read, provider, options);
-					if (!result.ok || !userId) return result;
-					return { ...result, sessionsEnded: await credentialsChanged(ctx, userId, 'account-unlinked', asking) };
-				},
-				accessToken: (providerId: string) => {
-					let token = tokens.get(providerId);
-					if (!token) {
-						token = accessToken(ctx, read, providerId);
-						tokens.set(providerId, token);
-					}
-					return token;
-				}
-			});
+			const ctx = serverContext(request, cookiesOf(request));
+			return new RequestSession(ctx, await options.strategy.read(ctx));
 		},
 		async updateSession(request: ServerRequest, data: unknown): Promise<SessionUpdate> {
 			const cookies = cookiesOf(request);
