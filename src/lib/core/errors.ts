@@ -3,6 +3,7 @@
  * on). What an error becomes in an answer (a URL's `?error=`, a 503's `Retry-After`) is decided in
  * `error-answers.ts`.
  */
+import type { PlainKey } from '../i18n/index.js';
 
 export type ErrorType =
 	| 'AccessDenied'
@@ -218,7 +219,9 @@ export class InvalidRequest extends AuthError {
 	static override readonly type = 'InvalidRequest';
 	constructor(
 		message: string,
-		readonly status: 400 | 403 | 404 | 413 = 400
+		readonly status: 400 | 403 | 404 | 413 = 400,
+		/** What a form shows of it, in the request's language (a catalogue key); without one, `message`. */
+		readonly text?: PlainKey
 	) {
 		super(message);
 	}
@@ -301,4 +304,11 @@ export class TwoFactorExpired extends SignInError {
  */
 export class InvalidTwoFactorCode extends SignInError {
 	static override readonly type = 'InvalidTwoFactorCode';
+	constructor(
+		message: string,
+		/** What the form shows under the code, in the request's language (a catalogue key); `message` is for the logs. */
+		readonly text: 'twoFactor.answer.wrongCode' | 'twoFactor.answer.setupChanged' = 'twoFactor.answer.wrongCode'
+	) {
+		super(message);
+	}
 }

@@ -19,4 +19,5 @@ export type { PasskeyInfo, PasskeyRemoval } from './flows/webauthn/manage.js';
 export type { Env } from './env.js';
 export * from './errors.js';
 export { CONFIGURATION_MESSAGE, refusalOf, type Refusal } from './error-answers.js';
+export { twoFactorRefusalOf, type TwoFactorRefusal } from './factors/refusal.js';
 export type * from './types.js';

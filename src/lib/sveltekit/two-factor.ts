@@ -1,14 +1,7 @@
 import { fail, redirect, type ActionFailure, type RequestEvent } from '@sveltejs/kit';
 import { getRequestEvent } from '$app/server';
-import {
-	type AuthServer,
-	type CurrentSession,
-	InvalidRequest,
-	InvalidTwoFactorCode,
-	ReauthenticationRequired,
-	TwoFactorExpired,
-	type TwoFactorManager
-} from '../core/index.js';
+import { AuthError, type AuthServer, type CurrentSession, InvalidRequest, type TwoFactorManager, twoFactorRefusalOf } from '../core/index.js';
+import type { PlainKey } from '../i18n/index.js';
 import { applyCookies } from './cookies.js';
 import { serverRequest } from './platform.js';
 
@@ -59,19 +52,6 @@ export interface SvelteKitTwoFactor extends TwoFactorManager {
 
 const EXTERNAL = { external: true } as const;
 
-/** A refusal the components show: the status it deserves and what to say. */
-function refusal(error: unknown): ActionFailure<TwoFactorActionData> {
-	if (error instanceof InvalidTwoFactorCode) return fail(400, { failed: true, fieldErrors: { code: [error.message] }, formErrors: [] });
-	if (error instanceof ReauthenticationRequired) {
-		return fail(403, { failed: true, formErrors: ['Sign in again to confirm it is you, then try again.'], reauthenticate: true });
-	}
-	if (error instanceof TwoFactorExpired) {
-		return fail(400, { failed: true, formErrors: ['Your sign-in expired before the second step. Sign in again.'], expired: true });
-	}
-	if (error instanceof InvalidRequest) return fail(error.status, { failed: true, formErrors: [error.message] });
-	throw error;
-}
-
 async function field(event: RequestEvent, name: string): Promise<string | undefined> {
 	const value = (await event.request.formData().catch(() => new FormData())).get(name);
 	return typeof value === 'string' ? value : undefined;
@@ -83,11 +63,20 @@ export function createTwoFactor(
 	getServer: (event: RequestEvent) => Promise<AuthServer>
 ): SvelteKitTwoFactor {
 	const scope = async (event: RequestEvent = getRequestEvent()) => (await current(event)).twoFactor;
+	/** The request's translator, and a message of its catalogue. */
+	const i18n = async (event: RequestEvent) => (await getServer(event)).i18n(event.request);
+	const say = async (event: RequestEvent, key: PlainKey) => (await i18n(event)).t(key);
+	/** A refusal the components show, with the status it deserves; anything else is a fault, thrown on. */
+	const refusal = async (event: RequestEvent, error: unknown): Promise<ActionFailure<TwoFactorActionData>> => {
+		const refused = error instanceof AuthError ? twoFactorRefusalOf(error, await i18n(event)) : undefined;
+		if (!refused) throw error;
+		return fail(refused.status, refused.body);
+	};
 	const guarded = (run: (event: RequestEvent) => Promise<TwoFactorActionData>) => async (event: RequestEvent) => {
 		try {
 			return await run(event);
 		} catch (error) {
-			return refusal(error);
+			return refusal(event, error);
 		}
 	};
 	return {
@@ -104,7 +93,7 @@ export function createTwoFactor(
 				try {
 					outcome = await (await getServer(event)).completeTwoFactor(serverRequest(event), { code: form.get('code'), remember: form.get('remember') });
 				} catch (error) {
-					return refusal(error);
+					return refusal(event, error);
 				}
 				if (!outcome.ok) return fail(400, { failed: true, fieldErrors: { code: [outcome.message] }, formErrors: [] });
 				applyCookies(event.cookies, outcome.cookies);
@@ -113,20 +102,20 @@ export function createTwoFactor(
 			},
 			enableTwoFactor: guarded(async (event) => ({
 				backupCodes: await (await scope(event)).enable(await field(event, 'code')),
-				twoFactorMessage: 'Two-step verification is now on. Save your backup codes.'
+				twoFactorMessage: await say(event, 'twoFactor.answer.enabled')
 			})),
 			disableTwoFactor: guarded(async (event) => {
 				const off = await (await scope(event)).disable(options);
-				return { twoFactorMessage: off ? 'Two-step verification is off.' : 'Two-step verification was not on.' };
+				return { twoFactorMessage: await say(event, off ? 'twoFactor.answer.disabled' : 'twoFactor.answer.wasNotOn') };
 			}),
 			regenerateBackupCodes: guarded(async (event) => {
 				const backupCodes = await (await scope(event)).regenerateBackupCodes(options);
-				if (!backupCodes) throw new InvalidRequest('Two-step verification is not on.', 404);
+				if (!backupCodes) throw new InvalidRequest('two-factor is not on', 404, 'twoFactor.answer.notOn');
 				return { backupCodes };
 			}),
 			forgetTwoFactorDevices: guarded(async (event) => {
 				await (await scope(event)).forgetDevices();
-				return { twoFactorMessage: 'Remembered browsers will be asked for a code again.' };
+				return { twoFactorMessage: await say(event, 'twoFactor.answer.forgotten') };
 			})
 		})
 	};

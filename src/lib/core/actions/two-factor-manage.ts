@@ -4,25 +4,26 @@
  * `{ backupCodes }`; `two-factor-disable` → `{ disabled }`; `two-factor-backup-codes` →
  * `{ backupCodes }`; `two-factor-devices` → `{ forgotten: true }`. Refusals answer
  * `{ failed, fieldErrors, formErrors }`: 400 a wrong code, 403 signed out or (with
- * `reauthenticate: true`) a sign-in too old for disabling or new codes, 409 when already on or off.
+ * `reauthenticate: true`) a sign-in too old for disabling or new codes, 409 when already on or off;
+ * their messages in the request's language.
  */
 import type { AuthContext } from '../context.js';
-import { InvalidRequest, InvalidTwoFactorCode, ReauthenticationRequired } from '../errors.js';
+import { InvalidRequest } from '../errors.js';
 import { twoFactorManager } from '../factors/manage.js';
+import { twoFactorRefusalOf } from '../factors/refusal.js';
 import { limitAttempt } from '../limit/attempt.js';
 import { sessionUserId } from '../session/end.js';
 import { NO_CACHE } from '../response.js';
 import type { RequestInternal, ResponseInternal } from '../types/internal.js';
 import type { TwoFactorManager } from '../types/two-factor.js';
 
-type Failure = { failed: true; fieldErrors: Record<string, string[]>; formErrors: string[]; reauthenticate?: true };
-
 function answer(status: number, body: object, cookies: ResponseInternal['cookies'] = []): ResponseInternal {
 	return { status, headers: { ...NO_CACHE }, body, cookies };
 }
 
-function failure(status: number, formErrors: string[], extra: Partial<Failure> = {}): ResponseInternal {
-	return answer(status, { failed: true, fieldErrors: {}, formErrors, ...extra });
+/** 409: the state is already what was asked (on, or off), said in the request's language. */
+function conflict(ctx: AuthContext, text: 'twoFactor.answer.alreadyOn' | 'twoFactor.answer.notOn'): ResponseInternal {
+	return answer(409, { failed: true, fieldErrors: {}, formErrors: [ctx.i18n.t(text)] });
 }
 
 /** Runs one management call for the request's session; refusals become their JSON answers. */
@@ -35,38 +36,35 @@ function manage(
 			const res = await run(twoFactorManager(ctx, read), req, ctx, sessionUserId(read));
 			return { ...res, cookies: [...read.cookies, ...(res.cookies ?? [])] };
 		} catch (error) {
-			if (error instanceof InvalidTwoFactorCode) return answer(400, { failed: true, fieldErrors: { code: [error.message] }, formErrors: [] });
-			if (error instanceof ReauthenticationRequired) {
-				return failure(403, ['Sign in again to confirm it is you, then try again.'], { reauthenticate: true });
-			}
-			if (error instanceof InvalidRequest) return failure(error.status, [error.message]);
-			throw error;
+			const refused = twoFactorRefusalOf(error, ctx.i18n);
+			if (!refused) throw error;
+			return answer(refused.status, refused.body);
 		}
 	};
 }
 
-export const twoFactorSetup = manage(async (manager, req) => {
+export const twoFactorSetup = manage(async (manager, req, ctx) => {
 	const info = await manager.setup({ fresh: req.body.fresh === true || req.body.fresh === 'true' });
-	return info ? answer(200, info) : failure(409, ['Two-step verification is already on.']);
+	return info ? answer(200, info) : conflict(ctx, 'twoFactor.answer.alreadyOn');
 });
 
 export const twoFactorEnable = manage(async (manager, req, ctx, userId) => {
 	// Codes confirming a set-up are guesses too: counted per user and address like the challenge's.
-	if (!userId) throw new InvalidRequest('Sign in first', 403);
+	if (!userId) throw new InvalidRequest('Sign in first', 403, 'twoFactor.answer.signInFirst');
 	const succeeded = await limitAttempt(ctx, req, 'two-factor', userId);
 	const backupCodes = await manager.enable(req.body.code);
 	await succeeded();
 	return answer(200, { backupCodes });
 });
 
-export const twoFactorDisable = manage(async (manager) => {
+export const twoFactorDisable = manage(async (manager, _req, ctx) => {
 	const disabled = await manager.disable();
-	return disabled ? answer(200, { disabled }) : failure(409, ['Two-step verification is not on.']);
+	return disabled ? answer(200, { disabled }) : conflict(ctx, 'twoFactor.answer.notOn');
 });
 
-export const twoFactorBackupCodes = manage(async (manager) => {
+export const twoFactorBackupCodes = manage(async (manager, _req, ctx) => {
 	const backupCodes = await manager.regenerateBackupCodes();
-	return backupCodes ? answer(200, { backupCodes }) : failure(409, ['Two-step verification is not on.']);
+	return backupCodes ? answer(200, { backupCodes }) : conflict(ctx, 'twoFactor.answer.notOn');
 });
 
 export const twoFactorDevices = manage(async (manager) => {

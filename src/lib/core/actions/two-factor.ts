@@ -39,7 +39,7 @@ export async function twoFactorGet(req: RequestInternal, ctx: AuthContext): Prom
 	return setup ? twoFactorEnrollPage(ctx, setup) : twoFactorChallengePage(ctx);
 }
 
-/** What the second step came to: the session started (its answer), or the code refused. */
+/** What the second step came to: the session started (its answer), or the code refused (why, in the request's language). */
 export type SecondStep =
 	| { ok: true; started: ResponseInternal; backupCodes?: string[] }
 	| { ok: false; message: string; enroll: boolean };
@@ -65,7 +65,7 @@ export async function secondStep(req: RequestInternal, ctx: AuthContext): Promis
 		}
 	} catch (error) {
 		if (!(error instanceof InvalidTwoFactorCode)) throw error;
-		return { ok: false, message: error.message, enroll: pending.enroll };
+		return { ok: false, message: ctx.i18n.t(error.text), enroll: pending.enroll };
 	}
 	// Spent once, whatever else happens: a copied or replayed cookie finds it spent.
 	if (!(await spendPending(ctx, opened))) throw new TwoFactorExpired('this pending sign-in was completed already');

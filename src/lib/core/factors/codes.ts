@@ -13,7 +13,8 @@ import { newBackupCodes, normalizeBackupCode } from './backup-codes.js';
 import { openSecret, sealSecret } from './secret-box.js';
 import { base32, matchTotp, newTotpSecret, normalizeTotp, totpUri } from './totp.js';
 
-const WRONG = 'That code did not work. Check it and try again.';
+/** For the logs: the user reads `twoFactor.answer.wrongCode` in their language. */
+const WRONG = 'the code matched no TOTP step or unused backup code';
 
 /**
  * Accepts a code from the challenge: a TOTP code (6 digits) or a backup code (two groups of five).
@@ -93,7 +94,7 @@ export async function confirmSetup(ctx: AuthContext, userId: string, input: unkn
 	const codes = newBackupCodes();
 	const backupCodes = await Promise.all(codes.map((c) => hasher.hash(userId, c)));
 	if (!(await store.enableTwoFactor(userId, { secret: record.secret, step, backupCodes, enabledAt: new Date() }))) {
-		throw new InvalidTwoFactorCode('The set-up changed meanwhile. Scan the new code and try again.');
+		throw new InvalidTwoFactorCode('the set-up changed meanwhile (another one began)', 'twoFactor.answer.setupChanged');
 	}
 	await ctx.options.events.twoFactorEnabled?.({ userId });
 	return codes;

@@ -18,12 +18,12 @@ import { mustHave } from './step.js';
 export function twoFactorManager(ctx: AuthContext, read: SessionRead): TwoFactorManager {
 	const setup = () => {
 		const configured = ctx.options.twoFactor;
-		if (!configured) throw new InvalidRequest('two-factor authentication is not configured', 404);
+		if (!configured) throw new InvalidRequest('two-factor authentication is not configured', 404, 'twoFactor.answer.unavailable');
 		return configured;
 	};
 	const user = (): User & { id: string } => {
 		const id = sessionUserId(read);
-		if (!id) throw new InvalidRequest('Sign in first', 403);
+		if (!id) throw new InvalidRequest('Sign in first', 403, 'twoFactor.answer.signInFirst');
 		const email = read.user?.email ?? (typeof read.token?.email === 'string' ? read.token.email : null);
 		return { ...read.user, id, email };
 	};

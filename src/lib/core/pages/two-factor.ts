@@ -1,7 +1,8 @@
 /**
  * The built-in pages of a sign-in's second step: the challenge (a code or a backup code), the
  * set-up a sign-in asks for when the account must have two-factor and has none, and the backup
- * codes shown once after it. Rendered from the component kit's parts, like the other pages.
+ * codes shown once after it. Rendered from the component kit's parts, like the other pages, in the
+ * page setting's language.
  */
 import { type AuthContext, actionUrl } from '../context.js';
 import type { ResponseInternal } from '../types/internal.js';
@@ -19,9 +20,10 @@ const DAY = 24 * 60 * 60;
 
 export function twoFactorChallengePage(ctx: AuthContext, failure?: PageFailure): Promise<ResponseInternal<string>> {
 	const remember = ctx.options.twoFactor?.rememberMaxAge ?? 0;
+	const setting = settingOf(ctx);
 	return page(
-		settingOf(ctx),
-		'Two-step verification',
+		setting,
+		setting.i18n.t('twoFactor.heading'),
 		TwoFactorChallenge,
 		{
 			action: actionUrl(ctx, 'two-factor'),
@@ -35,9 +37,10 @@ export function twoFactorChallengePage(ctx: AuthContext, failure?: PageFailure):
 }
 
 export function twoFactorEnrollPage(ctx: AuthContext, setup: TwoFactorSetupInfo, failure?: PageFailure): Promise<ResponseInternal<string>> {
+	const setting = settingOf(ctx);
 	return page(
-		settingOf(ctx),
-		'Two-step verification',
+		setting,
+		setting.i18n.t('twoFactor.heading'),
 		TwoFactorSetup,
 		{
 			setup,
@@ -51,5 +54,6 @@ export function twoFactorEnrollPage(ctx: AuthContext, setup: TwoFactorSetupInfo,
 }
 
 export function backupCodesPage(ctx: AuthContext, codes: string[], continueUrl: string): Promise<ResponseInternal<string>> {
-	return page(settingOf(ctx), 'Backup codes', BackupCodes, { codes, continueUrl });
+	const setting = settingOf(ctx);
+	return page(setting, setting.i18n.t('backupCodes.heading'), BackupCodes, { codes, continueUrl });
 }
