@@ -28,7 +28,7 @@ export interface OsPackage {
 
 const PG_ROOT = '/usr/lib/postgresql';
 
-/** Where the tests look for each (playwright.config.ts, tests/support/postgres.ts, tests/support/redis.ts, tests/support/lock-holders.ts). */
+/** Where the tests look for each (playwright.config.ts, tests/support/postgres.ts, tests/support/redis.ts, tests/support/lock-holders.ts, tests/support/pgbouncer.ts). */
 export const OS_PACKAGES: readonly OsPackage[] = [
 	{
 		name: 'chromium',
@@ -49,6 +49,11 @@ export const OS_PACKAGES: readonly OsPackage[] = [
 		name: 'python3',
 		for: "the lock tests (it holds SQLite's shared-memory locks: Node has no fcntl)",
 		present: (machine) => machine.isExecutable('/usr/bin/python3')
+	},
+	{
+		name: 'pgbouncer',
+		for: 'the PostgreSQL adapter through a transaction pooler',
+		present: (machine) => machine.isExecutable('/usr/sbin/pgbouncer')
 	}
 ];
 

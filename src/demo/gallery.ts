@@ -1,5 +1,4 @@
-import { listProviders, type ClientProvider, type LinkedAccount, type PasskeyInfo, type SessionPage } from '#lib';
-import type { CredentialInput } from '#lib/core/types/provider.js';
+import { listProviders, type ClientProvider, type CredentialInput, type LinkedAccount, type PasskeyInfo, type SessionPage } from '#lib';
 import Credentials from '#lib/providers/credentials.js';
 import GitHub from '#lib/providers/github.js';
 import GitLab from '#lib/providers/gitlab.js';

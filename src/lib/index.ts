@@ -23,7 +23,7 @@ export {
 export type * from './core/types.js';
 export { customFetch, devOutbox, listProviders, safeCallbackUrl, type ClientProvider, type OutboxMessage } from './core/index.js';
 export type { SessionManager, SessionInfo, SessionPage, SessionPageOptions, SessionsEnded } from './sveltekit/sessions.js';
-export type { AccountsApi, LinkedAccount, SignInMethodsHint, UnlinkResult } from './sveltekit/accounts.js';
+export type { AccountsApi, GetAccessToken, LinkedAccount, SignInMethodsHint, UnlinkResult } from './sveltekit/accounts.js';
 export type {
 	PasskeyActionData,
 	PasskeyActions,

@@ -5,8 +5,8 @@
  */
 import type { ResultSet } from '@libsql/client';
 import { describe, expect, test } from 'vitest';
-import { commitGroup, MAX_GROUP } from '../../src/lib/adapters/libsql/commit-group.js';
-import type { Statements } from '../../src/lib/adapters/libsql/local-statements.js';
+import { commitGroup, MAX_GROUP } from '../../src/lib/adapters/libsql/engine/commit-group.js';
+import type { Statements } from '../../src/lib/adapters/libsql/engine/local-statements.js';
 
 /** A result that says which statement it answers. */
 const resultOf = (sql: string) => ({ rows: [], columns: [sql], columnTypes: [], rowsAffected: 1, lastInsertRowid: undefined, toJSON: () => sql }) as ResultSet;

@@ -8,8 +8,8 @@
  * It covers every method of the Adapter interface and kitauth's extensions, everything the
  * Auth.js reference suite checks (in spirit), and what that suite leaves out: a right email with a
  * wrong verification token, expired tokens, concurrent single use, concurrent session updates,
- * the deleteUser cascade, millisecond-exact dates and the WebAuthn methods. It depends on vitest
- * only.
+ * the deleteUser cascade, millisecond-exact dates, the WebAuthn methods, and kitauth's counters
+ * and session cutoffs. It depends on vitest only.
  *
  * Decisions it pins down:
  * - `useVerificationToken` may return an expired token (the core checks `expires`, as Auth.js's
@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe } from 'vitest';
 import type { Adapter } from '../../src/lib/core/types/adapter.js';
 import type { ConformanceTarget, Target } from './conformance/fixtures.js';
 import { sessionTests } from './conformance/sessions.js';
+import { extensionTests } from './conformance/extensions.js';
 import { tokenTests } from './conformance/tokens.js';
 import { userTests } from './conformance/users.js';
 import { webauthnTests } from './conformance/webauthn.js';
@@ -47,5 +48,6 @@ export function runAdapterConformance(
 		describe('database sessions', () => sessionTests(target));
 		describe('verification tokens', () => tokenTests(target));
 		describe('WebAuthn authenticators', () => webauthnTests(target));
+		describe('counters and session cutoffs', () => extensionTests(name, target));
 	});
 }

@@ -1,4 +1,4 @@
-/** Runs the real drizzle-kit CLI (with the repository's drizzle.config.ts) in a child process. */
+/** Runs the real drizzle-kit CLI in a child process (give `--config drizzle.<dialect>.config.ts`). */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 

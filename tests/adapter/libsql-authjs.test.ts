@@ -9,7 +9,7 @@ import { drizzle } from 'drizzle-orm/libsql';
 import { afterEach, describe, expect, test } from 'vitest';
 import { defineTables } from '../../node_modules/@auth/drizzle-adapter/lib/sqlite.js';
 import { LibSQLAdapter, migrate } from '../../src/lib/adapters/libsql/index.js';
-import { migrations } from '../../src/lib/adapters/libsql/migrations.generated.js';
+import { migrations } from '../../src/lib/adapters/sqlite/migrations.generated.js';
 import type { AdapterUser } from '../../src/lib/core/types/models.js';
 import { newAccount, newAuthenticator, newSession, newToken, newUser } from './conformance/fixtures.js';
 

@@ -8,7 +8,7 @@ import { chmodSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, test } from 'vitest';
 import { LibSQLAdapter, migrate } from '../../src/lib/adapters/libsql/index.js';
-import { localFile as cachedReader } from '../../src/lib/adapters/libsql/local.js';
+import { localFile as cachedReader } from '../../src/lib/adapters/libsql/engine/local.js';
 import type { AdapterUser } from '../../src/lib/core/types/models.js';
 import { holdWriteLock, type Release } from '../support/lock-holders.js';
 import { spawnNodeUnprivileged } from '../support/unprivileged.js';
@@ -25,7 +25,7 @@ async function migratedFile(options: { wal: boolean }): Promise<TempDatabase> {
 	if (options.wal) await migrate(client);
 	else {
 		// migrate() would switch the file to WAL; this test wants the rollback journal.
-		const { migrations } = await import('../../src/lib/adapters/libsql/migrations.generated.js');
+		const { migrations } = await import('../../src/lib/adapters/sqlite/migrations.generated.js');
 		for (const migration of migrations) {
 			await client.executeMultiple(migration.sql.replaceAll('--> statement-breakpoint', ''));
 		}

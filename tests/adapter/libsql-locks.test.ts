@@ -16,9 +16,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, test } from 'vitest';
 import { LibSQLAdapter, migrate, type LibSQLAdapterInstance } from '../../src/lib/adapters/libsql/index.js';
-import { localFile } from '../../src/lib/adapters/libsql/local.js';
-import { openOffThread } from '../../src/lib/adapters/libsql/off-thread.js';
-import { readMarksHeldElsewhere } from '../../src/lib/adapters/libsql/wal-locks.js';
+import { localFile } from '../../src/lib/adapters/libsql/engine/local.js';
+import { openOffThread } from '../../src/lib/adapters/libsql/engine/off-thread.js';
+import { readMarksHeldElsewhere } from '../../src/lib/adapters/libsql/engine/wal-locks.js';
 import type { AdapterUser } from '../../src/lib/core/types/models.js';
 import { holdReadMarks as takeReadMarks, holdWriteLock as takeWriteLock, type Release } from '../support/lock-holders.js';
 import { newUser } from './conformance/fixtures.js';
@@ -36,7 +36,7 @@ async function migratedFile(options: { wal: boolean }): Promise<TempDatabase> {
 	if (options.wal) await migrate(client);
 	else {
 		// migrate() would switch the file to WAL; these tests want the rollback journal.
-		const { migrations } = await import('../../src/lib/adapters/libsql/migrations.generated.js');
+		const { migrations } = await import('../../src/lib/adapters/sqlite/migrations.generated.js');
 		for (const migration of migrations) {
 			await client.executeMultiple(migration.sql.replaceAll('--> statement-breakpoint', ''));
 		}

@@ -10,8 +10,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { migrate } from '../../src/lib/adapters/libsql/index.js';
-import { DEFAULT_MIGRATIONS_TABLE } from '../../src/lib/adapters/libsql/migrate.js';
-import * as schema from '../../src/lib/adapters/libsql/schema.js';
+import { DEFAULT_MIGRATIONS_TABLE } from '../../src/lib/adapters/shared/migrations.js';
+import * as schema from '../../src/lib/adapters/sqlite/schema.js';
 import {
 	embeddedModulePath,
 	migrationsFolder,
@@ -86,7 +86,7 @@ describe('migrate()', () => {
 
 	test('after `drizzle-kit migrate`, migrate() finds nothing to do', async () => {
 		const database = fileDatabase();
-		const run = await runDrizzleKit(['migrate'], { DATABASE_URL: database.url });
+		const run = await runDrizzleKit(['migrate', '--config', 'drizzle.sqlite.config.ts'], { DATABASE_URL: database.url });
 		expect(run.code, run.output).toBe(0);
 		expect(await records(database.url)).toEqual(expectedRecords);
 		const client = createClient({ url: database.url });
@@ -99,7 +99,7 @@ describe('migrate()', () => {
 		const client = createClient({ url: database.url });
 		await migrate(client);
 		client.close();
-		const run = await runDrizzleKit(['migrate'], { DATABASE_URL: database.url });
+		const run = await runDrizzleKit(['migrate', '--config', 'drizzle.sqlite.config.ts'], { DATABASE_URL: database.url });
 		expect(run.code, run.output).toBe(0);
 		expect(await records(database.url)).toEqual(expectedRecords);
 	});

@@ -10,9 +10,9 @@ import { blob, integer, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import { readdirSync, readlinkSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LibSQLAdapter, LibSQLAdapterError, migrate } from '../../src/lib/adapters/libsql/index.js';
-import { type GuardedClient, isReplicaConfig, writeGuardedClient } from '../../src/lib/adapters/libsql/client.js';
-import { hotRead } from '../../src/lib/adapters/libsql/hot-reads.js';
-import { localFile as cachedReader } from '../../src/lib/adapters/libsql/local.js';
+import { type GuardedClient, isReplicaConfig, writeGuardedClient } from '../../src/lib/adapters/libsql/engine/client.js';
+import { hotRead } from '../../src/lib/adapters/libsql/engine/hot-reads.js';
+import { localFile as cachedReader } from '../../src/lib/adapters/libsql/engine/local.js';
 import { recording, tempDatabase, type TempDatabase } from './support.js';
 
 const cleanups: (() => void)[] = [];

@@ -10,13 +10,13 @@
  */
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import { createClient } from '@libsql/client';
+import { createClient, type InValue } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
 import Database from 'libsql';
 import { migrate } from '../../src/lib/adapters/libsql/index.ts';
-import { bindable, type OneRowStatement, rowsOf, statementFor, type StatementCache } from '../../src/lib/adapters/libsql/local-statements.ts';
-import { counterStatements } from '../../src/lib/adapters/libsql/rate-limits.ts';
-import { rateLimits } from '../../src/lib/adapters/libsql/schema.ts';
+import { bindable, rowsOf, statementFor, type StatementCache } from '../../src/lib/adapters/libsql/engine/local-statements.ts';
+import { type CounterStatement, counterStatements } from '../../src/lib/adapters/sqlite/counters.ts';
+import { rateLimits } from '../../src/lib/adapters/sqlite/schema.ts';
 
 /** The windows of `limiter.ts`'s budgets. */
 const WINDOW_MS = 3_600_000;
@@ -40,10 +40,10 @@ export async function counterStatementsAlone(
 	client.close();
 	const conn: StatementCache = { db: new Database(file, { timeout: 0 }), statements: new Map() };
 	conn.db.exec('PRAGMA journal_mode = WAL');
-	const run = (stmts: OneRowStatement[]) =>
+	const run = (stmts: CounterStatement[]) =>
 		stmts.map(({ sql, args }) => {
 			const prepared = statementFor(conn, sql);
-			return prepared.reader ? rowsOf(prepared, args, true) : (prepared.stmt.run(bindable(args)), []);
+			return prepared.reader ? rowsOf(prepared, args as InValue[], true) : (prepared.stmt.run(bindable(args as InValue[])), []);
 		});
 	// The limiter's keys: the address as it is, the account as a keyed hash (base64url, 43 chars),
 	// hashed once each: hashing is the limiter's work, not SQLite's.

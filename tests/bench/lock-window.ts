@@ -1,6 +1,6 @@
 /**
  * How long the libSQL adapter takes to notice that another process holds the WAL index's
- * read-mark locks (`src/lib/adapters/libsql/lock-watch.ts`): from the moment the lock holder says
+ * read-mark locks (`src/lib/adapters/libsql/engine/lock-watch.ts`): from the moment the lock holder says
  * it holds them to the moment the adapter's calls go off the main thread (`offMainThread`). A
  * main-thread call made inside that window blocks the event loop until the lock goes or SQLite
  * gives up (~10 s), so this is the window's length. Nothing calls the database meanwhile (a call
@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { LibSQLAdapter, migrate } from '../../src/lib/adapters/libsql/index.js';
-import { localFile } from '../../src/lib/adapters/libsql/local.js';
+import { localFile } from '../../src/lib/adapters/libsql/engine/local.js';
 import { holdReadMarks } from '../support/lock-holders.js';
 
 const args = process.argv.slice(2);

@@ -13,7 +13,10 @@
  * default both), BENCH_LIMITER (`off` skips the rate limiter's phase, `tests/bench/limiter.ts` and
  * `limiter-http.ts`; `only` runs it alone),
  * BENCH_FOOTPRINT (`off` skips the footprint phase, `tests/bench/footprint.ts`; `only` runs it
- * alone, as `npx node tests/bench/footprint.ts` does: it builds its own app and needs no demo build).
+ * alone, as `npx node tests/bench/footprint.ts` does: it builds its own app and needs no demo build),
+ * BENCH_POSTGRES (`off` skips the database session read on PostgreSQL, `tests/bench/postgres.ts`:
+ * kitauth's adapter on both drivers against the app's own lookup and `@auth/drizzle-adapter`, and
+ * the statements per read, whose target is one).
  */
 import autocannon from 'autocannon';
 import { encode } from '@auth/core/jwt';
@@ -250,6 +253,10 @@ async function main(): Promise<void> {
 		console.error('The footprint phase missed a target or had errors.');
 		process.exitCode = 1;
 	}
+	if (footprint !== 'only' && process.env.BENCH_POSTGRES !== 'off' && !(await scriptPhase('./postgres.ts'))) {
+		console.error('The PostgreSQL phase missed its target or had errors.');
+		process.exitCode = 1;
+	}
 	// After the footprint phase, whose build of tests/bench-app it uses.
 	if (footprint !== 'only' && process.env.BENCH_LIMITER !== 'off' && !(await limiterPhase(footprint !== 'off'))) {
 		console.error('The limiter phase missed its target or had errors.');
@@ -279,6 +286,17 @@ async function limiterPhase(built: boolean): Promise<boolean> {
 	const line = output.split('\n').find((text) => text.startsWith(RESULT_PREFIX));
 	if (!line) throw new Error('the limiter bench printed no result');
 	return limiterHttpPhase(JSON.parse(line.slice(RESULT_PREFIX.length)) as LimiterCost[], { built });
+}
+
+/**
+ * A bench script of its own (it imports the library's sources), in a process of its own: its
+ * output shown as it comes; true when it exits 0 (its targets met).
+ */
+async function scriptPhase(path: string): Promise<boolean> {
+	const hook = new URL('../support/ts-svelte-import-hook.ts', import.meta.url).pathname;
+	const script = new URL(path, import.meta.url).pathname;
+	const child = spawn(process.execPath, ['--no-warnings', '--experimental-transform-types', '--import', hook, script], { stdio: 'inherit' });
+	return (await new Promise<number | null>((resolve) => child.once('exit', resolve))) === 0;
 }
 
 function report(scenarios: Scenario[], rounds: Map<string, Result>[]): void {

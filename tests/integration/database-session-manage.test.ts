@@ -3,7 +3,7 @@
  * database sessions made by real sign-ins through `Auth()`, and the configuration assertions of
  * the database strategy.
  */
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import { createAuthServer, MissingAdapter, MissingAdapterMethods, UnsupportedStrategy } from '../../src/lib/core/index.js';
 import type { Adapter, AuthConfig, Session } from '../../src/lib/core/types.js';
 import type { TestClient } from '../support/client.js';
@@ -11,7 +11,10 @@ import { dbSetup, openStore, sha256, STORE_KINDS, type Store } from './database-
 import { ALICE, ALICE_LOGIN, ORIGIN, passwordProvider, SECRET, SESSION_COOKIE, sessionCookiesSet, setup, signedIn } from './fixtures.js';
 
 const stores: Store[] = [];
-afterEach(() => stores.splice(0).forEach((store) => store.close()));
+afterEach(() => {
+	vi.useRealTimers();
+	stores.splice(0).forEach((store) => store.close());
+});
 
 /** What a server-side caller (e.g. a form action) does for the browser's request: the server API. */
 function managerFor(config: AuthConfig, browser: TestClient | undefined) {
@@ -71,6 +74,24 @@ describe.each(STORE_KINDS)('session management (%s)', (kind) => {
 		const fromFirst = await managerFor(s.config, browsers[0]).list();
 		expect(fromFirst.map((entry) => entry.id).sort()).toEqual(list.map((entry) => entry.id).sort());
 		expect(fromFirst.find((entry) => entry.current)!.userAgent).toBe(`Mozilla/5.0 ${BROWSERS[0]}`);
+	});
+
+	test('list: a session past its absolute lifetime is not listed, though its row has not expired', async () => {
+		const DAY = 24 * 3600 * 1000;
+		const t0 = Date.parse('2031-06-01T00:00:00Z');
+		const db = await store();
+		// The first browser signs in before the app sets an absolute lifetime: its row expires in 30 days.
+		vi.setSystemTime(t0);
+		const before = await signedIn(dbSetup(db));
+		vi.setSystemTime(t0 + DAY);
+		const now = dbSetup(db, { session: { absoluteMaxAge: DAY / 1000 } });
+		const after = await signedIn(now);
+		vi.setSystemTime(t0 + DAY + 3600 * 1000);
+		const list = await managerFor(now.config, after).list();
+		expect(list).toHaveLength(1);
+		expect(list[0]!.current).toBe(true);
+		// The same rule as a read: to itself, the old browser is signed out.
+		expect(await managerFor(now.config, before).list()).toEqual([]);
 	});
 
 	test('revoke one by id: that browser is signed out, the others are not', async () => {

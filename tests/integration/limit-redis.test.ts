@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolveOptions } from '../../src/lib/core/config.js';
 import { RateLimitStoreError } from '../../src/lib/core/errors.js';
 import type { LoggerInstance } from '../../src/lib/core/types/config.js';
-import { HIT_SCRIPT, PAIR_SCRIPT, RedisStore } from '../../src/lib/limit/redis.js';
+import { RedisStore } from '../../src/lib/limit/redis.js';
+import { HIT_SCRIPT, PAIR_SCRIPT } from '../../src/lib/limit/redis-scripts.js';
 import { startRedis, type RedisServer } from '../support/redis.js';
 import { describeLimiterOnStore, describeLimitStore, describeLimitStorePair } from './limit-store-conformance.js';
 

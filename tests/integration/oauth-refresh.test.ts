@@ -376,8 +376,11 @@ describe('with the LibSQL adapter: accessToken()', () => {
 		const afterB = await accountTokens('rogue');
 
 		let stale = true;
+		// Without leases (as an Auth.js adapter): with one, A would wait for B's tokens instead of
+		// spending the old refresh token (oauth-refresh-instances.test.ts).
 		const viewOfA: Adapter = {
 			...store.adapter,
+			acquireLease: undefined,
 			listAccountsByUserId: async (id) => (stale ? ((stale = false), readByA) : store.adapter.listAccountsByUserId!(id))
 		};
 		const instanceA = oauthApp([rogueProvider()], { adapter: viewOfA });

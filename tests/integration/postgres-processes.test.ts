@@ -8,29 +8,21 @@
  * `postgres-scaleout.test.ts` covers the adapter's behaviour in detail with two configurations in
  * one process; this file proves the same sharing holds when nothing but the database is shared.
  */
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type { Session } from '../../src/lib/core/types.js';
+import { type AppProcess, httpHandler, startAppProcess, stopAppProcess } from '../support/app-process.js';
 import { TestClient } from '../support/client.js';
 import { authSchemaDDL, startPostgres, type PostgresCluster } from '../support/postgres.js';
 import { sha256 } from './database-fixtures.js';
 import { ALICE, ALICE_LOGIN, expectNoSessionGranted, ORIGIN, SESSION_COOKIE, sessionCookiesCleared } from './fixtures.js';
 
 const worker = fileURLToPath(new URL('../support/postgres-app-worker.ts', import.meta.url));
-const hook = fileURLToPath(new URL('../support/ts-svelte-import-hook.ts', import.meta.url));
 
-interface App {
-	name: string;
-	origin: string;
-	child: ChildProcessWithoutNullStreams;
-	/** What the process printed on stderr so far: one JSON line per error the core logged. */
-	stderr: () => string;
-}
+type App = AppProcess;
 
-const children: ChildProcessWithoutNullStreams[] = [];
 let cluster: PostgresCluster | undefined;
 /** The test's own connection, for raw reads (never the apps'). */
 let admin: pg.Pool | undefined;
@@ -39,33 +31,7 @@ let b: App;
 
 /** Starts one app process and waits for the port it reports. */
 async function startApp(name: string, connectionString: string): Promise<App> {
-	const flags = ['--no-warnings', '--experimental-transform-types', '--import', hook];
-	const child = spawn(process.execPath, [...flags, worker, connectionString], {
-		env: { ...process.env, AUTH_URL: ORIGIN },
-		stdio: ['pipe', 'pipe', 'pipe']
-	});
-	children.push(child);
-	let stderr = '';
-	child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-	const port = await new Promise<number>((resolve, reject) => {
-		let stdout = '';
-		child.stdout.on('data', (chunk: Buffer) => {
-			stdout += chunk.toString();
-			const line = stdout.split('\n', 2);
-			if (line.length === 2) resolve((JSON.parse(line[0]!) as { port: number }).port);
-		});
-		child.once('error', reject);
-		child.once('exit', (code, signal) => reject(new Error(`app ${name} exited (${code ?? signal}) before listening:\n${stderr}`)));
-	});
-	return { name, origin: `http://127.0.0.1:${port}`, child, stderr: () => stderr };
-}
-
-/** Ends a process we started (if it still runs) and waits until it is gone. */
-async function stop(child: ChildProcessWithoutNullStreams): Promise<void> {
-	if (child.exitCode !== null || child.signalCode !== null) return;
-	const exited = once(child, 'exit');
-	child.kill('SIGTERM');
-	await exited;
+	return startAppProcess(name, worker, [connectionString], ORIGIN);
 }
 
 beforeAll(async () => {
@@ -76,7 +42,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-	await Promise.all(children.splice(0).map(stop));
+	await Promise.all([a, b].filter(Boolean).map(stopAppProcess));
 	await admin?.end();
 	cluster?.stop();
 });
@@ -87,23 +53,11 @@ afterEach(async () => {
 
 /**
  * A browser on the site `ORIGIN` behind a load balancer: `route.to` says which process gets its
- * next request. The request goes there over HTTP as it is (path, query, headers, body).
+ * next request, over HTTP as it is (path, query, headers, body).
  */
 function browser(first: App) {
 	const route = { to: first };
-	const client = new TestClient(
-		async (request) => {
-			const url = new URL(request.url);
-			const body = request.method === 'GET' || request.method === 'HEAD' ? undefined : await request.arrayBuffer();
-			return fetch(`${route.to.origin}${url.pathname}${url.search}`, {
-				method: request.method,
-				headers: request.headers,
-				body,
-				redirect: 'manual'
-			});
-		},
-		{ origin: ORIGIN }
-	);
+	const client = new TestClient((request) => httpHandler(route.to)(request), { origin: ORIGIN });
 	return { client, route };
 }
 

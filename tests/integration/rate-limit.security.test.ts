@@ -5,7 +5,8 @@
  * injected, so limits are hit and recovered without sleeping.
  */
 import { describe, expect, test } from 'vitest';
-import { createAuthServer, signInMessage } from '../../src/lib/core/index.js';
+import { createAuthServer } from '../../src/lib/core/index.js';
+import { signInMessage } from '../../src/lib/shared/messages.js';
 import { DEFAULT_RULES } from '../../src/lib/core/limit/defaults.js';
 import type { AddressRule, LimitStore } from '../../src/lib/core/types/limit.js';
 import { TestClient } from '../support/client.js';

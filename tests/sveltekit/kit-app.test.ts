@@ -591,7 +591,7 @@ describe('sessions.list() / revokeOthers() over HTTP', () => {
 	});
 });
 
-describe('getAccessToken(event, providerId) in a server route (database sessions)', () => {
+describe('getAccessToken(providerId) in a server route: the current request (database sessions)', () => {
 	async function oauthSignedIn(): Promise<TestClient> {
 		const client = browser();
 		const start = await client.postForm('signin/rogue');
@@ -603,8 +603,8 @@ describe('getAccessToken(event, providerId) in a server route (database sessions
 		return client;
 	}
 
-	async function accessToken(client: TestClient): Promise<{ token: string | null; error: string | null }> {
-		const res = await client.post('/base/fn/access-token', { json: { provider: 'rogue' } });
+	async function accessToken(client: TestClient, fn = 'access-token'): Promise<{ token: string | null; error: string | null }> {
+		const res = await client.post(`/base/fn/${fn}`, { json: { provider: 'rogue' } });
 		expect(res.status).toBe(200);
 		return (await res.json()) as { token: string | null; error: string | null };
 	}
@@ -624,6 +624,12 @@ describe('getAccessToken(event, providerId) in a server route (database sessions
 		const client = await oauthSignedIn();
 		expect(await accessToken(client)).toEqual({ token: (await storedTokens()).access_token, error: null });
 		expect(await accessToken(browser())).toEqual({ token: null, error: null });
+	});
+
+	test('getAccessToken(event, provider), the older signature, still answers the same', async () => {
+		const client = await oauthSignedIn();
+		expect(await accessToken(client, 'access-token-of-event')).toEqual({ token: (await storedTokens()).access_token, error: null });
+		expect(await accessToken(browser(), 'access-token-of-event')).toEqual({ token: null, error: null });
 	});
 
 	test('expired: refreshed and stored; refused (invalid_grant): null, RefreshTokenError on locals.auth(), the refresh token gone', async () => {

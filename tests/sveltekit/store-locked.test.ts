@@ -13,7 +13,7 @@
 import { type Client, createClient } from '@libsql/client';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
-import { signInMessage } from '../../src/lib/core/index.js';
+import { signInMessage } from '../../src/lib/shared/messages.js';
 import { holdReadMarks, holdWriteLock, type Release } from '../support/lock-holders.js';
 import { buildFixtureOnce, KIT3_APP, type RunningApp, startFixture } from './kit-app-server.js';
 import { ACTION_HEADERS, type ActionResult, appBrowser, HTML, postEnhanced } from './kit-client.js';

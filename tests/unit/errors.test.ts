@@ -12,7 +12,7 @@ import {
 	SignInError,
 	UntrustedHost
 } from '../../src/lib/core/errors.js';
-import { isUrlSafeError, safeCode, urlErrorFor } from '../../src/lib/core/error-answers.js';
+import { isUrlSafeError, refusalOf, safeCode, urlErrorFor } from '../../src/lib/core/error-answers.js';
 
 type ErrorClass = new (message: string) => AuthError;
 
@@ -148,6 +148,31 @@ describe('safeCode', () => {
 
 	it('replaces non-strings by credentials', () => {
 		for (const code of [undefined, null, 42, ['code'], { code: 'x' }]) expect(safeCode(code)).toBe('credentials');
+	});
+});
+
+describe('refusalOf: a refused sign-in as a form shows it', () => {
+	it('a refusal: 400, its URL-safe name, the sign-in message; a credentials code made safe', () => {
+		const wrong = Object.assign(new CredentialsSignin('no'), { code: '<b>x</b>' });
+		expect(refusalOf(wrong)).toEqual({ status: 400, error: 'CredentialsSignin', code: 'credentials', message: 'Sign in failed. Check the details you provided are correct.' });
+		expect(refusalOf(new AccessDenied('no'))).toMatchObject({ status: 400, error: 'AccessDenied', code: undefined });
+		// An internal error keeps its details out of the form.
+		expect(refusalOf(new errors.MissingAdapter('adapter details'))).toMatchObject({ status: 400, error: 'Configuration', message: 'Unable to sign in.' });
+	});
+
+	it('too many attempts: 429 and when to retry', () => {
+		expect(refusalOf(new errors.RateLimited(42))).toMatchObject({ status: 429, error: 'RateLimited', retryAfter: 42 });
+	});
+
+	it('a store busy or out of reach: 503, Unavailable, and when to retry', () => {
+		const busy = new errors.AdapterError('locked', { cause: Object.assign(new Error('SQLITE_BUSY'), { retryable: true, retryAfter: 2.5 }) });
+		expect(refusalOf(busy)).toMatchObject({ status: 503, error: 'Unavailable', retryAfter: 3 });
+		expect(refusalOf(new errors.RateLimitUnavailable(7))).toMatchObject({ status: 503, error: 'Unavailable', retryAfter: 7 });
+	});
+
+	it('no AuthError: no refusal (a fault, thrown on)', () => {
+		expect(refusalOf(new Error('bug'))).toBeUndefined();
+		expect(refusalOf('text')).toBeUndefined();
 	});
 });
 

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { decide, type InstallRights, type Machine, missingPackages } from '../../scripts/preflight.js';
 
-const ALL = ['/usr/bin/chromium', '/usr/lib/postgresql/15/bin/initdb', '/usr/bin/redis-server', '/usr/bin/python3'];
+const ALL = ['/usr/bin/chromium', '/usr/lib/postgresql/15/bin/initdb', '/usr/bin/redis-server', '/usr/bin/python3', '/usr/sbin/pgbouncer'];
 
 /** A machine whose executables are exactly `files`. */
 function machine(files: string[], env: Record<string, string> = {}): Machine {
@@ -23,19 +23,19 @@ const SUDO: InstallRights = { root: false, passwordlessSudo: true, aptGet: true 
 const NEITHER: InstallRights = { root: false, passwordlessSudo: false, aptGet: true };
 
 describe('preflight: what is missing', () => {
-	it('nothing on a machine with all four', () => {
+	it('nothing on a machine with all five', () => {
 		expect(names(machine(ALL))).toEqual([]);
 	});
 
 	it('each package by the file the tests use', () => {
-		expect(names(machine([]))).toEqual(['chromium', 'postgresql', 'redis-server', 'python3']);
-		expect(names(machine(['/usr/bin/chromium', '/usr/bin/python3']))).toEqual(['postgresql', 'redis-server']);
+		expect(names(machine([]))).toEqual(['chromium', 'postgresql', 'redis-server', 'python3', 'pgbouncer']);
+		expect(names(machine(['/usr/bin/chromium', '/usr/bin/python3', '/usr/sbin/pgbouncer']))).toEqual(['postgresql', 'redis-server']);
 		expect(names(machine(ALL.filter((file) => file !== '/usr/bin/python3')))).toEqual(['python3']);
-		expect(names(machine(['/usr/lib/postgresql/17/bin/initdb', '/usr/bin/redis-server', '/usr/bin/python3']))).toEqual(['chromium']);
+		expect(names(machine(['/usr/lib/postgresql/17/bin/initdb', '/usr/bin/redis-server', '/usr/bin/python3', '/usr/sbin/pgbouncer']))).toEqual(['chromium']);
 	});
 
 	it('PostgreSQL only with an initdb (a leftover version directory is not a server)', () => {
-		expect(names(machine(['/usr/bin/chromium', '/usr/lib/postgresql/15/lib/x.so', '/usr/bin/redis-server', '/usr/bin/python3']))).toEqual(['postgresql']);
+		expect(names(machine(['/usr/bin/chromium', '/usr/lib/postgresql/15/lib/x.so', '/usr/bin/redis-server', '/usr/bin/python3', '/usr/sbin/pgbouncer']))).toEqual(['postgresql']);
 	});
 
 	it('Chromium where CHROMIUM_PATH points, as the end-to-end tests use it', () => {
@@ -46,7 +46,7 @@ describe('preflight: what is missing', () => {
 });
 
 describe('preflight: install or stop', () => {
-	const missing = missingPackages(machine(['/usr/bin/chromium', '/usr/bin/python3']));
+	const missing = missingPackages(machine(['/usr/bin/chromium', '/usr/bin/python3', '/usr/sbin/pgbouncer']));
 
 	it('is ready when nothing is missing, whatever the rights', () => {
 		expect(decide([], NEITHER)).toEqual({ kind: 'ready' });

@@ -7,6 +7,7 @@
  * `basePath` option moved them.
  */
 import { appBase } from '../shared/app-base.js';
+import { signInAction, signInEndpoint } from '../shared/endpoints.js';
 import type { Session } from '../index.js';
 import { session, sessionInUse } from './session.svelte.js';
 import { runCeremony } from './webauthn.js';
@@ -123,12 +124,11 @@ export async function signIn(
 		if (!OWN_OPTIONS.has(name) && value !== undefined) fields[name] = String(value);
 	}
 	if (known.type === 'webauthn') return passkeyCeremony(base, known.id, fields, token, callbackUrl, options);
-	const action = known.type === 'credentials' ? 'callback' : 'signin';
 	const query = authorizationParams ? `?${new URLSearchParams(authorizationParams)}` : '';
 	const url = await postForUrl(
-		`${base}/${action}/${encodeURIComponent(known.id)}${query}`,
+		`${signInEndpoint(base, known)}${query}`,
 		{ ...fields, csrfToken: token, callbackUrl },
-		`POST ${action}`
+		`POST ${signInAction(known.type)}`
 	);
 	const params = new URL(url, window.location.href).searchParams;
 	const result = { ok: !params.has('error'), url, error: params.get('error'), code: params.get('code') };

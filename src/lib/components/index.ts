@@ -14,4 +14,6 @@ export { iconMarkup, providerIcon, providerIcons, type MonochromeIcon, type Mult
 export { buttonColors, contrast, type ButtonColors } from './parts/colors.js';
 export type { Enhance, FormFailure, FormTarget, HeadingLevel, PasskeyAnswer, Theme } from './parts/types.js';
 export { default as PasskeyButton } from './PasskeyButton.svelte';
+/** The passkey button's markup in the state it is given, running no ceremony (`PasskeyButton` runs one). */
+export { default as PasskeyButtonView } from './parts/PasskeyButton.svelte';
 export { default as PasskeyList } from './PasskeyList.svelte';

@@ -1,6 +1,7 @@
 import { absoluteRedirect, parseCallbackUrl } from './redirect.js';
 import { cookieTable } from './session/cookies.js';
 import { type CsrfState, checkCsrf } from './session/csrf.js';
+import { cookieJar } from './session/jar.js';
 import type { CookiesOptions } from './types/config.js';
 import type { Cookie, RequestInternal } from './types/internal.js';
 import type { AuthContext, AuthOptions } from './types/options.js';
@@ -30,6 +31,16 @@ function deepFreeze<T extends object>(value: T): T {
 }
 
 /**
+ * The site's origin (`AUTH_URL`'s when configured, else the request's) and whether its cookies are
+ * the https ones (`useSecureCookies`, else whether that origin is https): the one place both are
+ * decided, so the CSRF check and the context never disagree on a cookie's name.
+ */
+function siteOf(options: AuthOptions, url: URL): { origin: string; cookies: CookiesOptions } {
+	const origin = options.siteUrl?.origin ?? url.origin;
+	return { origin, cookies: cookiesFor(options, options.useSecureCookies ?? origin.startsWith('https:')) };
+}
+
+/**
  * The CSRF state of a request (its cookie checked, or a new token minted), which `createContext`
  * needs unless the caller checked CSRF itself. Asynchronous: it hashes (Web Crypto digests are).
  */
@@ -37,8 +48,7 @@ export function requestCsrf(
 	options: AuthOptions,
 	req: Pick<RequestInternal, 'url' | 'cookies' | 'body'>
 ): Promise<CsrfState> {
-	const origin = options.siteUrl?.origin ?? req.url.origin;
-	const cookies = cookiesFor(options, options.useSecureCookies ?? origin.startsWith('https:'));
+	const { cookies } = siteOf(options, req.url);
 	return checkCsrf(req.cookies[cookies.csrfToken.name], options.csrfSecret, req.body.csrfToken);
 }
 
@@ -47,9 +57,7 @@ export function createContext(
 	req: Pick<RequestInternal, 'url' | 'cookies' | 'body' | 'providerId' | 'signal'>,
 	caller: { csrfChecked?: boolean; csrf?: CsrfState } = {}
 ): AuthContext {
-	const origin = options.siteUrl?.origin ?? req.url.origin;
-	const secure = options.useSecureCookies ?? origin.startsWith('https:');
-	const cookies = cookiesFor(options, secure);
+	const { origin, cookies } = siteOf(options, req.url);
 	const csrfChecked = options.skipCSRFCheck || caller.csrfChecked === true;
 	// A caller that checked CSRF itself needs no token: skip the hashing (the session hot path).
 	const csrf = csrfChecked ? { token: '', verified: true } : caller.csrf;
@@ -63,6 +71,7 @@ export function createContext(
 		origin,
 		baseUrl: `${origin}${options.basePath}`,
 		cookies,
+		jar: cookieJar(req.cookies, cookies),
 		provider: req.providerId ? options.providers.find((p) => p.id === req.providerId) : undefined,
 		csrf,
 		pendingCookies,
@@ -98,7 +107,24 @@ export async function resolveCallbackUrl(
 	return { callbackUrl, cookie };
 }
 
-/** A URL under the base path, e.g. `pageUrl(ctx, 'signin', {error})`. */
+/** The pages an app may replace that have a built-in one, and its path under the base path. */
+const BUILT_IN_PAGES = { signIn: 'signin', signOut: 'signout', error: 'error', verifyRequest: 'verify-request' } as const;
+
+/** The app's own page for `name` (`pages.<name>`, a path on the site's origin) as a URL; none without one. */
+export function customPage(ctx: AuthContext, name: keyof AuthOptions['pages']): string | undefined {
+	const path = ctx.options.pages[name];
+	return path ? `${ctx.origin}${path}` : undefined;
+}
+
+/**
+ * Where a page lives: the app's own (`pages.<name>`) or else the built-in one under the base path.
+ * The one place that decides "custom page or built-in page"; `params` go in its query.
+ */
+export function pageUrl(ctx: AuthContext, name: keyof typeof BUILT_IN_PAGES, params?: Record<string, string | undefined>): string {
+	return withParams(customPage(ctx, name) ?? actionUrl(ctx, BUILT_IN_PAGES[name]), params);
+}
+
+/** A URL under the base path, e.g. `actionUrl(ctx, 'signin', {error})`. */
 export function actionUrl(ctx: AuthContext, path: string, params?: Record<string, string | undefined>): string {
 	const url = `${ctx.baseUrl}/${path}`;
 	return withParams(url, params);

@@ -4,7 +4,17 @@
  * `retryAfterOf()` tells a store that is busy or out of reach (a 503 with `Retry-After`) from a
  * fault.
  */
-import { AdapterError, AuthError, type ErrorPageParam, type ErrorType, RateLimitUnavailable, type SignInPageErrorParam } from './errors.js';
+import {
+	AdapterError,
+	AuthError,
+	CredentialsSignin,
+	type ErrorPageParam,
+	type ErrorType,
+	RateLimited,
+	RateLimitUnavailable,
+	type SignInPageErrorParam
+} from './errors.js';
+import { signInMessage } from '../shared/messages.js';
 
 /** What JSON answers say of a configuration problem; the details are in the server's log. */
 export const CONFIGURATION_MESSAGE = 'There was a problem with the server configuration. Check the server logs for more information.';
@@ -98,6 +108,40 @@ const SIGNIN_PAGE_VALUES = new Set<string>([
 	'CredentialsSignin',
 	'SessionRequired'
 ]);
+
+/** A refused sign-in or sign-out as a form shows it. */
+export interface Refusal {
+	/** 429: too many attempts; 503: the store was busy or out of reach, nothing changed; else 400. */
+	status: 400 | 429 | 503;
+	/** The error's allow-listed name (`CredentialsSignin`, `AccessDenied`, …; `Configuration` for anything else). */
+	error: SignInPageErrorParam | ErrorPageParam;
+	/** `CredentialsSignin`'s code, made safe to show (default `credentials`). */
+	code?: string;
+	/** What the sign-in page says of it, in words. */
+	message: string;
+	/** With 429 and 503: seconds until another attempt may be made. */
+	retryAfter?: number;
+}
+
+/**
+ * What a form (a form action, a remote function) shows when the server API refused a sign-in or
+ * sign-out: its status, the error's name and code as they may appear in a URL, and the message.
+ * `undefined` for what is no `AuthError` — a fault, to be thrown on. Integrations use this instead
+ * of taking an error apart themselves.
+ */
+export function refusalOf(error: unknown): Refusal | undefined {
+	if (!(error instanceof AuthError)) return undefined;
+	const name = urlErrorFor(error);
+	const refusal: Refusal = {
+		status: 400,
+		error: name,
+		code: error instanceof CredentialsSignin ? safeCode(error.code) : undefined,
+		message: signInMessage(name)
+	};
+	if (error instanceof RateLimited) return { ...refusal, status: 429, retryAfter: error.retryAfter };
+	const retryAfter = retryAfterOf(error);
+	return retryAfter === undefined ? refusal : { ...refusal, status: 503, retryAfter };
+}
 
 /** A CredentialsSignin code is shown in URLs: keep it short and plain. */
 export function safeCode(code: unknown): string {

@@ -1,5 +1,5 @@
 import type { AuthOptions } from './types/options.js';
-import { type AuthContext, actionUrl, withParams } from './context.js';
+import { type AuthContext, customPage, pageUrl } from './context.js';
 import {
 	AdapterError,
 	AuthError,
@@ -96,15 +96,13 @@ export async function handleError(
 			body: { message: message ?? CONFIGURATION_MESSAGE }
 		};
 	}
-	if (retryAfter !== undefined && !ctx.options.pages.error) {
+	if (retryAfter !== undefined && !customPage(ctx, 'error')) {
 		// Busy for a moment: say so here, with when to retry (a redirect would ask the busy store again).
 		const busy = await errorPage(ctx, 'Unavailable');
 		return { ...busy, status: 503, headers: { ...busy.headers, ...retryHeader }, cookies: ctx.pendingCookies };
 	}
 	const value = urlErrorFor(error);
 	const kind = error instanceof AuthError ? error.kind : 'error';
-	const custom = kind === 'signIn' ? ctx.options.pages.signIn : ctx.options.pages.error;
-	const page = custom ? `${ctx.origin}${custom}` : `${ctx.baseUrl}/${kind === 'signIn' ? 'signin' : 'error'}`;
 	const code =
 		error instanceof CredentialsSignin
 			? safeCode(error.code)
@@ -120,7 +118,7 @@ export async function handleError(
 			return { status: 500, headers: { ...PLAIN_TEXT }, body: 'Server error' };
 		}
 	}
-	return { redirect: withParams(page, { error: value, code }), cookies: ctx.pendingCookies };
+	return { redirect: pageUrl(ctx, kind === 'signIn' ? 'signIn' : 'error', { error: value, code }), cookies: ctx.pendingCookies };
 }
 
 /**
@@ -132,8 +130,8 @@ async function tooManyAttempts(error: RateLimited, json: boolean, headers: Heade
 	const retry = { ...NO_CACHE, 'Retry-After': String(error.retryAfter) };
 	const message = signInMessage('RateLimited');
 	if (json || !ctx) return { status: 429, headers: retry, body: { message, retryAfter: error.retryAfter } };
-	const custom = ctx.options.pages.signIn;
-	const signin = withParams(custom ? `${ctx.origin}${custom}` : actionUrl(ctx, 'signin'), { error: 'RateLimited' });
+	const custom = customPage(ctx, 'signIn');
+	const signin = pageUrl(ctx, 'signIn', { error: 'RateLimited' });
 	if (headers?.has('X-Auth-Return-Redirect')) return { status: 429, headers: retry, body: { url: signin }, cookies: ctx.pendingCookies };
 	if (!custom) {
 		const page = await signInPage(ctx, { callbackUrl: ctx.origin, error: 'RateLimited' });

@@ -11,7 +11,6 @@ export { customFetch, raw, skipCSRFCheck } from './markers.js';
 export { MemoryStore, type MemoryStoreOptions } from './limit/index.js';
 export { createAuthServer, isConfigurationFailure, lazyAuthServer, type Platform, type ServerSetup } from './server.js';
 export { listProviders, type ClientProvider } from './providers/public.js';
-export { signInMessage } from '../shared/messages.js';
 export { devOutbox, type OutboxMessage } from './flows/email/outbox.js';
 export type { SessionInfo, SessionPage, SessionPageOptions } from './session/manage.js';
 export type { SessionsEnded } from './session/end.js';
@@ -19,5 +18,5 @@ export type { LinkedAccount, SignInMethodsHint, UnlinkResult } from './accounts.
 export type { PasskeyInfo, PasskeyRemoval } from './flows/webauthn/manage.js';
 export type { Env } from './env.js';
 export * from './errors.js';
-export * from './error-answers.js';
+export { CONFIGURATION_MESSAGE, refusalOf, type Refusal } from './error-answers.js';
 export type * from './types.js';

@@ -1,9 +1,9 @@
 import { AccessDenied, AuthError } from './errors.js';
-import { type AuthContext, withParams } from './context.js';
+import { type AuthContext, customPage, withParams } from './context.js';
 import { absoluteRedirect } from './redirect.js';
 import type { RequestInternal, ResponseInternal } from './types/internal.js';
 import type { Account, Profile, User } from './types/models.js';
-import { existingUser, resolveUser } from './users.js';
+import type { UserResolution } from './users.js';
 
 /** What a sign-in flow proves: who the user is, through which account. */
 export interface Identity {
@@ -24,35 +24,34 @@ export interface Identity {
 
 /**
  * The single "complete sign-in" step every flow ends in: `signIn` callback → user lookup,
- * creation and linking → session → `signIn` event → redirect (to `pages.newUser` the first time).
- * No flow writes its own copy of any of it.
+ * creation and linking (as the flow's `users` resolution says) → session → `signIn` event →
+ * redirect (to `pages.newUser` the first time). No flow writes its own copy of any of it.
  */
 export async function completeSignIn(
 	ctx: AuthContext,
-	req: Pick<RequestInternal, 'cookies' | 'headers'>,
+	req: Pick<RequestInternal, 'headers'>,
 	identity: Identity,
+	users: UserResolution,
 	callbackUrl: string
 ): Promise<ResponseInternal> {
 	const { account, profile, credentials } = identity;
-	const known = await existingUser(ctx, account);
+	const known = await users.existing(ctx, account);
 	const denied = await askSignInCallback(ctx, { user: known ?? identity.user, account, profile, credentials });
 	if (denied) return { redirect: denied, cookies: [] };
 
-	const linking = account.type !== 'credentials' && ctx.options.adapter;
-	const signedInAs = linking ? await ctx.options.strategy.userId(ctx, req.cookies) : undefined;
-	const { user, isNewUser } = await resolveUser(ctx, identity, known, signedInAs, identity.allowDangerousEmailAccountLinking === true);
+	const signedInAs = users.linksToSignedIn && ctx.options.adapter ? await ctx.options.strategy.userId(ctx) : undefined;
+	const { user, isNewUser } = await users.resolve(ctx, identity, known, signedInAs);
 	await identity.onUser?.(user);
 	const cookies = await ctx.options.strategy.start(ctx, {
 		user,
 		account,
 		profile,
 		isNewUser,
-		requestCookies: req.cookies,
 		userAgent: req.headers.get('user-agent')
 	});
 	await ctx.options.events.signIn?.({ user, account, profile, isNewUser });
-	const newUserPage = ctx.options.pages.newUser;
-	const redirect = isNewUser && newUserPage ? withParams(`${ctx.origin}${newUserPage}`, { callbackUrl }) : callbackUrl;
+	const newUserPage = isNewUser ? customPage(ctx, 'newUser') : undefined;
+	const redirect = newUserPage ? withParams(newUserPage, { callbackUrl }) : callbackUrl;
 	return { redirect, cookies };
 }
 

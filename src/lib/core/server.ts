@@ -2,19 +2,22 @@
  * kitauth's framework-free server API: `createAuthServer` for one configuration, `lazyAuthServer`
  * for a configuration that is a function of the request. What it takes and answers (the server
  * request, redirects, the current session and what may be done with it) is `types/server.ts`.
+ * It is the edge's one door: kitauth's SvelteKit integration (and any other framework's) reads
+ * sessions, signs in and out and serves `/auth/*` through it, never through core internals or
+ * requests of its own.
  */
 import { respond } from './auth.js';
 import { createRuntime, resolveOptions, type ResolveOptions } from './config.js';
-import { type AuthContext, actionUrl, createContext, withParams } from './context.js';
+import { type AuthContext, createContext, pageUrl } from './context.js';
 import { outboxPage, outboxPath } from './flows/email/outbox.js';
 import { accessToken } from './flows/oauth/access-token.js';
 import { formPostCallbacks } from './flows/oauth/form-post.js';
 import { createLogger, logOnce } from './logger.js';
-import { flowOf } from './flows/index.js';
+import { signInAction } from '../shared/endpoints.js';
 import { listPasskeys, type PasskeyRemoval, removePasskey, renamePasskey } from './flows/webauthn/manage.js';
 import { credentialsChanged, endUserSessions, type SessionsEnded, sessionUserId } from './session/end.js';
 import { relatedOriginsDocument } from './flows/webauthn/well-known.js';
-import { clientProvider } from './providers/public.js';
+import { clientProviders } from './providers/public.js';
 import { toResponse } from './response.js';
 import type { Platform } from './request.js';
 import { route } from './router.js';
@@ -44,7 +47,6 @@ export type ServerSetup = Pick<ResolveOptions, 'env' | 'runtime' | 'devOutbox'>;
  */
 export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): AuthServer {
 	const options = resolveOptions(config, setup);
-	const providers = options.providers.map(clientProvider);
 	const wellKnown = relatedOriginsDocument(options.providers);
 	const outbox = setup.devOutbox ? outboxPath(options.basePath) : undefined;
 	const serverContext = (request: ServerRequest, cookies: Record<string, string>, call: { body?: Record<string, unknown>; providerId?: string } = {}) => {
@@ -73,8 +75,8 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 		async session(request: ServerRequest): Promise<CurrentSession> {
 			const cookies = cookiesOf(request);
 			const ctx = serverContext(request, cookies);
-			const read = await options.strategy.read(ctx, cookies);
-			const asking = { read, requestCookies: cookies };
+			const read = await options.strategy.read(ctx);
+			const asking = { read };
 			const userId = sessionUserId(read);
 			const none = (): SessionsEnded => ({ deleted: 0, jwtRevoked: false, cookies: [] });
 			// One look-up (and at most one refresh) per provider for the request, however many of its
@@ -124,20 +126,19 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 		},
 		async updateSession(request: ServerRequest, data: unknown): Promise<SessionUpdate> {
 			const cookies = cookiesOf(request);
-			const read = await options.strategy.read(serverContext(request, cookies), cookies, { data });
+			const read = await options.strategy.read(serverContext(request, cookies), { data });
 			return { session: read.session, cookies: read.cookies };
 		},
 		async signIn(request: ServerRequest, providerId: string | undefined, params: SignInParams = {}): Promise<Redirect> {
 			const callbackUrl = params.callbackUrl ?? request.url.href;
 			const provider = options.providers.find((p) => p.id === providerId);
 			if (!provider) return { url: signInUrl(options, request, callbackUrl), cookies: [] };
-			const action = flowOf(provider).serverAction;
-			return run(request, { action, providerId: provider.id, body: { ...params.fields, callbackUrl }, query: params.authorizationParams });
+			return run(request, { action: signInAction(provider.type), providerId: provider.id, body: { ...params.fields, callbackUrl }, query: params.authorizationParams });
 		},
 		signOut: (request: ServerRequest, params: { callbackUrl?: string } = {}) =>
 			run(request, { action: 'signout', body: { callbackUrl: params.callbackUrl ?? request.url.href } }),
 		signInUrl: (request: ServerRequest, callbackUrl: string) => signInUrl(options, request, callbackUrl),
-		providers: () => [...providers],
+		providers: () => [...clientProviders(options.providers)],
 		endSessionsOf: async (userId: string) => withoutCookies(await endUserSessions(detachedContext(), checkedUserId(userId), 'all')),
 		credentialsChanged: async (userId: string, change: CredentialChange) =>
 			withoutCookies(await credentialsChanged(detachedContext(), checkedUserId(userId), change))
@@ -187,8 +188,7 @@ function checkedUserId(userId: unknown): string {
 function signInUrl(options: AuthOptions, request: ServerRequest, callbackUrl: string): string {
 	assertTrustedHost(options);
 	const ctx: AuthContext = createContext(options, { url: request.url, cookies: {}, body: {} }, { csrfChecked: true });
-	const page = options.pages.signIn ? `${ctx.origin}${options.pages.signIn}` : actionUrl(ctx, 'signin');
-	return withParams(page, { callbackUrl });
+	return pageUrl(ctx, 'signIn', { callbackUrl });
 }
 
 /**

@@ -1,6 +1,6 @@
 import { randomUUID, sha256 } from './crypto/index.js';
 import { need } from './adapter.js';
-import { AccountNotLinked, OAuthAccountNotLinked } from './errors.js';
+import type { AccountNotLinked, OAuthAccountNotLinked } from './errors.js';
 import type { AuthContext } from './context.js';
 import type { Adapter } from './types/adapter.js';
 import type { Account, AdapterAccount, AdapterUser, Profile, User } from './types/models.js';
@@ -11,46 +11,100 @@ export interface ResolvedUser {
 	isNewUser: boolean;
 }
 
-/** The stored user an account already belongs to, if any (the `signIn` callback sees it). */
-export async function existingUser(ctx: AuthContext, account: Account): Promise<AdapterUser | null> {
-	const { adapter } = ctx.options;
-	if (!adapter || account.type === 'credentials') return null;
-	// An email sign-in proves the mailbox: its user is whoever has that address.
-	if (account.type === 'email') return need(adapter, 'getUserByEmail').getUserByEmail(account.providerAccountId);
-	return need(adapter, 'getUserByAccount').getUserByAccount({ provider: account.provider, providerAccountId: account.providerAccountId });
+/** What a flow proved, as user resolution needs it. */
+export interface ProvenIdentity {
+	user: User & { id: string };
+	account: Account;
+	profile?: Profile;
+	/** The provider lets an account join an existing user with the same email. */
+	allowDangerousEmailAccountLinking?: boolean;
 }
 
 /**
- * Finds, creates or links the user of a sign-in (Auth.js's linking rules):
- * - account known: sign in as its owner, unless someone else is signed in (→ not linked);
- * - new account while signed in: link it to the current user;
- * - new account, signed out, email already taken: refuse (`OAuthAccountNotLinked`) unless the
- *   provider allows dangerous email linking and the stored user's address is verified;
- * - otherwise: create the user and link the account.
- * Credentials users (database sessions) are found by id or email, or mirrored into the store so the
- * session row has a user to point at. A provider that vouches for the user's email marks it verified
- * (`verifiedBy`): on the new user, or on an existing one through `updateUser`.
+ * How the user of a sign-in is found, created or linked. What a flow proves decides it — an
+ * account at a provider, a mailbox, or the app's own word — so each flow declares its resolution
+ * (`Flow.users`) and `login.ts` asks it instead of branching on the account's type.
  */
-export async function resolveUser(
+export interface UserResolution {
+	/** Does a user already signed in matter: is a new account linked to them? */
+	readonly linksToSignedIn: boolean;
+	/** The stored user the proof already belongs to, if any (the `signIn` callback sees it). */
+	existing(ctx: AuthContext, account: Account): Promise<AdapterUser | null>;
+	/** Finds, creates or links the user, once the `signIn` callback allowed the sign-in. */
+	resolve(ctx: AuthContext, identity: ProvenIdentity, known: AdapterUser | null, currentUserId: string | undefined): Promise<ResolvedUser>;
+}
+
+/**
+ * An account at a provider (OAuth, OIDC, a passkey), with Auth.js's linking rules:
+ * - account known: sign in as its owner, unless someone else is signed in (→ `notLinked`);
+ * - new account while signed in: link it to the current user;
+ * - new account, signed out, email already taken: refuse (`notLinked`) unless the provider allows
+ *   dangerous email linking and the stored user's address is verified;
+ * - otherwise: create the user and link the account.
+ * A provider that vouches for the user's email marks it verified (`verifiedBy`): on the new user,
+ * or on an existing one through `updateUser`. Without an adapter, the user's id is derived from the
+ * account (stable across sign-ins, unique across providers).
+ */
+export function byLinkedAccount(notLinked: typeof OAuthAccountNotLinked | typeof AccountNotLinked): UserResolution {
+	return {
+		linksToSignedIn: true,
+		existing: async (ctx, account) =>
+			ctx.options.adapter
+				? need(ctx.options.adapter, 'getUserByAccount').getUserByAccount({ provider: account.provider, providerAccountId: account.providerAccountId })
+				: null,
+		async resolve(ctx, identity, known, currentUserId) {
+			const { adapter } = ctx.options;
+			if (!adapter) return storelessUser(identity);
+			return accountUser(ctx, adapter, identity, known, currentUserId, notLinked);
+		}
+	};
+}
+
+/**
+ * A mailbox (an email link or code): its user is whoever has that address, signed in or not (as in
+ * Auth.js: the mailbox decides); see `emailUser`.
+ */
+export const byMailbox: UserResolution = {
+	linksToSignedIn: true,
+	existing: async (ctx, account) =>
+		ctx.options.adapter ? need(ctx.options.adapter, 'getUserByEmail').getUserByEmail(account.providerAccountId) : null,
+	async resolve(ctx, identity, known) {
+		const { adapter } = ctx.options;
+		return adapter ? emailUser(ctx, adapter, identity.account, known) : storelessUser(identity);
+	}
+};
+
+/**
+ * The app's own word (credentials: `authorize()` returned the user): no accounts, no linking. On
+ * database sessions the user is found by id or email, or mirrored into the store so the session row
+ * has a user to point at; otherwise the user is signed in as `authorize()` returned them.
+ */
+export const byApp: UserResolution = {
+	linksToSignedIn: false,
+	existing: async () => null,
+	async resolve(ctx, identity) {
+		const { adapter } = ctx.options;
+		if (!adapter || ctx.options.session.strategy !== 'database') return { user: identity.user, isNewUser: false };
+		return credentialsUser(ctx, adapter, identity.user);
+	}
+};
+
+/** No store: a provider's user keeps one stable id across sign-ins, unique across providers. */
+async function storelessUser({ user, account }: ProvenIdentity): Promise<ResolvedUser> {
+	return { user: { ...user, id: await accountUserId(account) }, isNewUser: false };
+}
+
+/** The user of an account at a provider (see {@link byLinkedAccount}). */
+async function accountUser(
 	ctx: AuthContext,
-	identity: { user: User & { id: string }; account: Account; profile?: Profile },
+	adapter: Adapter,
+	identity: ProvenIdentity,
 	known: AdapterUser | null,
 	currentUserId: string | undefined,
-	allowEmailLinking: boolean
+	notLinked: typeof OAuthAccountNotLinked | typeof AccountNotLinked
 ): Promise<ResolvedUser> {
-	const { adapter, events } = ctx.options;
+	const { events } = ctx.options;
 	const { user, account, profile } = identity;
-	if (!adapter) {
-		// No store: a provider's user keeps one stable id across sign-ins, unique across providers.
-		return { user: account.type === 'credentials' ? user : { ...user, id: await accountUserId(account) }, isNewUser: false };
-	}
-	if (account.type === 'credentials') {
-		if (ctx.options.session.strategy !== 'database') return { user, isNewUser: false };
-		return credentialsUser(ctx, adapter, user);
-	}
-	if (account.type === 'email') return emailUser(ctx, adapter, account, known);
-
-	const notLinked = account.type === 'webauthn' ? AccountNotLinked : OAuthAccountNotLinked;
 	const existing = async (owner: AdapterUser): Promise<ResolvedUser> => ({
 		user: await markEmailVerified(ctx, adapter, owner, profile),
 		isNewUser: false
@@ -81,7 +135,9 @@ export async function resolveUser(
 		// Joining by email needs both sides to vouch for the address: the provider (dangerous
 		// linking allowed) and the stored user (a verified address). An unverified sign-up with
 		// someone else's address (a passkey, say) must not collect their account when they come.
-		if (!allowEmailLinking || !byEmail.emailVerified) throw new notLinked('Another account already uses this email');
+		if (identity.allowDangerousEmailAccountLinking !== true || !byEmail.emailVerified) {
+			throw new notLinked('Another account already uses this email');
+		}
 		await link(byEmail);
 		return existing(byEmail);
 	}

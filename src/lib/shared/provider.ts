@@ -38,4 +38,9 @@ export interface ClientProvider {
 	style?: ProviderStyle;
 	/** WebAuthn providers: the sign-in form's fields, and whether passkeys are offered in autofill. */
 	webauthn?: { formFields: Record<string, CredentialInput>; enableConditionalUI: boolean };
+	/**
+	 * The fields of its sign-in form whose values a refused sign-in shows again (an email form's
+	 * address, credentials' fields that are not passwords); never a secret.
+	 */
+	keptFields?: readonly string[];
 }

@@ -32,13 +32,20 @@ export function createAccounts(current: (event: RequestEvent) => Promise<Current
 	};
 }
 
-/**
- * `getAccessToken(event, 'github')`: the signed-in user's access token for a provider, refreshed
- * when expired; `null` when there is none or the refresh failed (the session then carries
- * `error: 'RefreshTokenError'`). Server code only.
- */
-export function createGetAccessToken(
-	current: (event: RequestEvent) => Promise<CurrentSession>
-): (event: RequestEvent, providerId: string) => Promise<string | null> {
-	return async (event, providerId) => (await current(event)).accessToken(providerId);
+export interface GetAccessToken {
+	/**
+	 * `getAccessToken('github')`: the signed-in user's access token for a provider in the current
+	 * request (a `load`, an action, an endpoint), refreshed when expired; `null` when there is none or
+	 * the refresh failed (the session then carries `error: 'RefreshTokenError'`). Server code only.
+	 */
+	(providerId: string): Promise<string | null>;
+	/** @deprecated Pass the provider id alone: the request is the current one, as for the other helpers. */
+	(event: RequestEvent, providerId: string): Promise<string | null>;
+}
+
+export function createGetAccessToken(current: (event: RequestEvent) => Promise<CurrentSession>): GetAccessToken {
+	return async (eventOrProvider: RequestEvent | string, providerId?: string) => {
+		if (typeof eventOrProvider === 'string') return (await current(getRequestEvent())).accessToken(eventOrProvider);
+		return (await current(eventOrProvider)).accessToken(providerId ?? '');
+	};
 }

@@ -1,5 +1,5 @@
 import { error, type RequestEvent } from '@sveltejs/kit';
-import { type AuthServer, type CurrentSession, retryAfterOf, signInMessage } from '../core/index.js';
+import { type AuthServer, type CurrentSession, refusalOf } from '../core/index.js';
 import { applyCookies } from './cookies.js';
 import { serverRequest } from './platform.js';
 
@@ -35,17 +35,17 @@ async function readCurrent(event: RequestEvent, getServer: (event: RequestEvent)
 }
 
 /**
- * A session store busy or out of reach for a while (`retryAfterOf`) is not a server error: the
+ * A session store busy or out of reach for a while (a 503 refusal) is not a server error: the
  * read fails as a 503 with `Retry-After`, which the app's error page shows with a message naming
  * the cause. Anything else stays the error it is.
  */
 function throwIfUnavailable(event: RequestEvent, cause: unknown): void {
-	const retryAfter = retryAfterOf(cause);
-	if (retryAfter === undefined) return;
+	const refusal = refusalOf(cause);
+	if (refusal?.status !== 503) return;
 	try {
-		event.setHeaders({ 'retry-after': String(retryAfter) });
+		event.setHeaders({ 'retry-after': String(refusal.retryAfter) });
 	} catch {
 		// The app set it already, or the response has begun: the 503 still stands.
 	}
-	error(503, signInMessage('Unavailable'));
+	error(503, refusal.message);
 }

@@ -1,7 +1,6 @@
 import type { Handle } from './types.js';
 import { createSignIn, createSignOut, type SignInFunction, type SignOutFunction } from './actions.js';
-import type { RequestEvent } from '@sveltejs/kit';
-import { type AccountsApi, createAccounts, createGetAccessToken } from './accounts.js';
+import { type AccountsApi, createAccounts, createGetAccessToken, type GetAccessToken } from './accounts.js';
 import { createCurrentSession } from './current.js';
 import { createHandle } from './handle.js';
 import { createPasskeys, type SvelteKitPasskeys } from './passkeys.js';
@@ -26,7 +25,7 @@ export interface SvelteKitAuthResult {
 	/** The signed-in user's linked accounts (with an adapter). */
 	accounts: AccountsApi;
 	/** The signed-in user's access token for a provider, refreshed when expired (server only). */
-	getAccessToken: (event: RequestEvent, providerId: string) => Promise<string | null>;
+	getAccessToken: GetAccessToken;
 }
 
 /**

@@ -1,15 +1,5 @@
 import type { RequestEvent } from '@sveltejs/kit';
-import {
-	AuthError,
-	type AuthServer,
-	type ClientProvider,
-	CredentialsSignin,
-	RateLimited,
-	retryAfterOf,
-	safeCode,
-	signInMessage,
-	urlErrorFor
-} from '../core/index.js';
+import { type AuthServer, type ClientProvider, type Refusal, refusalOf } from '../core/index.js';
 import { applyCookies } from './cookies.js';
 import { parseSignInForm, parseSignOutForm } from './form.js';
 import { serverRequest } from './platform.js';
@@ -22,29 +12,18 @@ import type { AuthActionFailure } from './types.js';
  */
 export type Submission = { ok: true; location: string } | { ok: false; status: 400 | 429 | 503; failure: AuthActionFailure };
 
-/** What a form shows when the provider refused: the type, the code and a human message. */
-function refusal(error: AuthError, providerId: string | undefined, values?: Record<string, string>): AuthActionFailure {
-	const type = urlErrorFor(error);
-	return {
-		providerId,
-		failed: true,
-		fieldErrors: {},
-		formErrors: [signInMessage(type)],
-		error: type,
-		code: error instanceof CredentialsSignin ? safeCode(error.code) : undefined,
-		values
-	};
+/** What a form shows when the provider refused: the type, the code, a human message, when to retry. */
+function refused(refusal: Refusal, providerId: string | undefined, values?: Record<string, string>): AuthActionFailure {
+	const { error, code, message, retryAfter } = refusal;
+	return { providerId, failed: true, fieldErrors: {}, formErrors: [message], error, code, values, ...(retryAfter === undefined ? {} : { retryAfter }) };
 }
 
-/** The submitted values worth showing again: the provider's declared, non-password form fields. */
+/** The submitted values worth showing again: the fields the provider's public view says a form keeps. */
 function keptValues(provider: ClientProvider | undefined, fields: Record<string, string>): Record<string, string> | undefined {
-	if (provider?.type === 'email' && typeof fields.email === 'string') return { email: fields.email.slice(0, 256) };
-	if (!provider?.credentials) return undefined;
-	const kept: Record<string, string> = {};
-	for (const [name, input] of Object.entries(provider.credentials)) {
-		if (input.type !== 'password' && typeof fields[name] === 'string') kept[name] = fields[name].slice(0, 256);
-	}
-	return kept;
+	const kept = Object.fromEntries(
+		(provider?.keptFields ?? []).filter((name) => typeof fields[name] === 'string').map((name) => [name, fields[name]!.slice(0, 256)])
+	);
+	return Object.keys(kept).length ? kept : undefined;
 }
 
 /**
@@ -62,16 +41,11 @@ export async function submitSignIn(event: RequestEvent, server: AuthServer, form
 		applyCookies(event.cookies, outcome.cookies);
 		return { ok: true, location: outcome.url };
 	} catch (error) {
+		// 429 when rate limited, 503 when the store was busy (the call changed nothing), else 400.
+		const refusal = refusalOf(error);
+		if (!refusal) throw error;
 		const provider = providers.find((p) => p.id === providerId);
-		// Too many attempts: 429, and when to retry.
-		if (error instanceof RateLimited) {
-			return { ok: false, status: 429, failure: { ...refusal(error, provider?.id, keptValues(provider, fields)), retryAfter: error.retryAfter } };
-		}
-		if (!(error instanceof AuthError)) throw error;
-		const failure = refusal(error, provider?.id, keptValues(provider, fields));
-		// The store is busy or out of reach for a while: 503 (the call that failed changed nothing), and when to retry.
-		const retryAfter = retryAfterOf(error);
-		return retryAfter === undefined ? { ok: false, status: 400, failure } : { ok: false, status: 503, failure: { ...failure, retryAfter } };
+		return { ok: false, status: refusal.status, failure: refused(refusal, provider?.id, keptValues(provider, fields)) };
 	}
 }
 
@@ -84,9 +58,9 @@ export async function submitSignOut(event: RequestEvent, server: AuthServer, for
 		applyCookies(event.cookies, outcome.cookies);
 		return { ok: true, location: outcome.url };
 	} catch (error) {
-		if (!(error instanceof AuthError)) throw error;
-		const retryAfter = retryAfterOf(error);
-		const failure: AuthActionFailure = { failed: true, fieldErrors: {}, formErrors: ['Could not sign out. Try again.'], error: urlErrorFor(error) };
-		return { ok: false, status: 503, failure: retryAfter === undefined ? failure : { ...failure, retryAfter } };
+		const refusal = refusalOf(error);
+		if (!refusal) throw error;
+		const failure: AuthActionFailure = { failed: true, fieldErrors: {}, formErrors: ['Could not sign out. Try again.'], error: refusal.error };
+		return { ok: false, status: 503, failure: refusal.status === 503 ? { ...failure, retryAfter: refusal.retryAfter } : failure };
 	}
 }

@@ -1,9 +1,9 @@
 /**
- * Errors of the libSQL adapter, and how driver errors are classified.
- *
- * Driver errors are unwrapped before they become a `cause`: drizzle's `DrizzleQueryError` puts the
- * bound parameters (emails, token hashes) into its message, and those must not reach logs.
+ * Errors of the libSQL adapter, and how driver errors are classified (see `shared/errors.ts`).
  */
+import { DatabaseAdapterError, driverCode, driverError, messageOf } from '../shared/errors.js';
+
+export { driverError, messageOf };
 
 /** What went wrong, as a stable string: an SQLite result code, or one of the adapter's own. */
 export type LibSQLAdapterErrorCode =
@@ -15,19 +15,9 @@ export type LibSQLAdapterErrorCode =
 	| 'ABORTED'
 	| (string & {});
 
-export class LibSQLAdapterError extends Error {
+export class LibSQLAdapterError extends DatabaseAdapterError {
 	override name = 'LibSQLAdapterError';
-	readonly code: LibSQLAdapterErrorCode;
-	/** The adapter method (or `migrate`) that failed. */
-	readonly operation: string;
-	/**
-	 * True when the same call may well succeed later and this one changed nothing: the database
-	 * stayed locked (`SQLITE_BUSY`) or a remote server did not answer in time (`TIMEOUT`). An HTTP
-	 * layer answers 503 with `Retry-After: retryAfter`.
-	 */
-	readonly retryable: boolean;
-	/** When `retryable`: how long to wait before trying again, in whole seconds (at least 1). */
-	readonly retryAfter: number | undefined;
+	declare readonly code: LibSQLAdapterErrorCode;
 
 	constructor(
 		operation: string,
@@ -36,11 +26,7 @@ export class LibSQLAdapterError extends Error {
 		cause?: unknown,
 		retry?: { retryAfter: number }
 	) {
-		super(`LibSQLAdapter.${operation}: ${message}`, cause === undefined ? undefined : { cause });
-		this.code = code;
-		this.operation = operation;
-		this.retryable = retry !== undefined;
-		this.retryAfter = retry === undefined ? undefined : Math.max(1, Math.ceil(retry.retryAfter));
+		super('LibSQLAdapter', operation, code, message, cause, retry);
 	}
 }
 
@@ -63,36 +49,12 @@ export function abortedError(): Error & { code: 'ABORTED' } {
 	return Object.assign(new Error('the client gave up before the write committed; nothing was changed'), { code: 'ABORTED' as const });
 }
 
-export function notFound(operation: string, message: string): LibSQLAdapterError {
-	return new LibSQLAdapterError(operation, 'NOT_FOUND', message);
-}
-
-interface CodedError {
-	code?: unknown;
-	message?: unknown;
-	cause?: unknown;
-}
-
-/** The innermost error that carries an SQLite/libSQL code, or the error itself. */
-export function driverError(error: unknown): unknown {
-	let current: unknown = error;
-	for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth++) {
-		const coded = current as CodedError;
-		if (typeof coded.code === 'string') return current;
-		current = coded.cause;
-	}
-	return error;
-}
-
 /** The base SQLite code of a driver error (`SQLITE_BUSY`, …), or the libSQL client's code. */
 export function errorCode(error: unknown): string {
-	const coded = driverError(error) as CodedError | null;
-	if (typeof coded === 'object' && coded !== null && typeof coded.code === 'string') {
-		// Remote (Hrana) errors may carry extended codes like SQLITE_BUSY_SNAPSHOT.
-		const match = /^SQLITE_[A-Z]+/.exec(coded.code);
-		return match ? match[0] : coded.code;
-	}
-	return 'UNKNOWN';
+	const code = driverCode(error);
+	if (code === undefined) return 'UNKNOWN';
+	// Remote (Hrana) errors may carry extended codes like SQLITE_BUSY_SNAPSHOT.
+	return /^SQLITE_[A-Z]+/.exec(code)?.[0] ?? code;
 }
 
 /**
@@ -102,9 +64,4 @@ export function errorCode(error: unknown): string {
  */
 export function isBusy(code: string): boolean {
 	return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED' || code === 'SQLITE_PROTOCOL';
-}
-
-export function messageOf(error: unknown): string {
-	const inner = driverError(error);
-	return inner instanceof Error ? inner.message : String(inner);
 }

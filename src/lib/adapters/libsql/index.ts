@@ -11,22 +11,25 @@
  *
  * Local files (`file:`), `:memory:` and remote servers (`libsql://`, `http(s)://`, `ws(s)://`) take
  * the same code path: drizzle queries, every write one `batch`. Only the local-file safeguards
- * differ (a connection of the adapter's own that never waits for a lock, WAL; see `local.ts` and
- * `guard.ts`); a remote server has its own locking, and its busy errors are retried the same way.
+ * differ (a connection of the adapter's own that never waits for a lock, WAL; see `engine/local.ts` and
+ * `engine/guard.ts`); a remote server has its own locking, and its busy errors are retried the same way.
  * The remote path could not be run on the machine this was written on (no libSQL server).
  *
  * The client must use the default `intMode: 'number'`.
  */
 import { drizzle } from 'drizzle-orm/libsql';
 import type { Adapter } from '../../core/types/adapter.js';
-import { authenticatorMethods } from './authenticators.js';
-import { isReplicaConfig, resolveClient, writeGuardedClient, type LibSQLSource } from './client.js';
-import { createGuard } from './guard.js';
-import { rateLimitMethods } from './rate-limits.js';
-import { sessionCutoffMethods } from './session-cutoffs.js';
-import { sessionMethods } from './sessions.js';
-import { resolveTables, type LibSQLTables } from './tables.js';
-import { userMethods } from './users.js';
+import { adapterMethods } from '../shared/adapter.js';
+import { sqliteStatements } from '../sqlite/statements.js';
+import { resolveTables, type SQLiteTables } from '../sqlite/tables.js';
+import { isReplicaConfig, resolveClient, writeGuardedClient, type LibSQLSource } from './engine/client.js';
+import { createGuard } from './engine/guard.js';
+import { LibSQLAdapterError } from './errors.js';
+import { libsqlExec } from './exec.js';
+import { libsqlCounters } from './rate-limits.js';
+
+/** The tables a libSQL adapter works on (the SQLite schema, or a team's own tables). */
+export type LibSQLTables = SQLiteTables;
 
 export interface LibSQLAdapterOptions extends Partial<LibSQLTables> {
 	/**
@@ -95,38 +98,32 @@ export function LibSQLAdapter(
 		lockProbeInterval: options.lockProbeInterval,
 		alwaysOffThread: options.alwaysOffThread
 	});
-	const context = {
-		db: drizzle({ client: guarded }),
-		client: guarded,
-		tables: resolveTables(options),
-		guard: createGuard(guarded, {
-			busyTimeout,
-			retryAfter: options.retryAfter,
-			remoteTimeout: options.remoteTimeout ?? 10_000,
-			wal: options.wal
-		})
-	};
-	// A plain object with own methods: the core wraps `Object.entries(adapter)`.
-	return {
-		...userMethods(context),
-		...sessionMethods(context),
-		...authenticatorMethods(context),
-		...rateLimitMethods(context),
-		...sessionCutoffMethods(context)
-	};
+	const guard = createGuard(guarded, {
+		busyTimeout,
+		retryAfter: options.retryAfter,
+		remoteTimeout: options.remoteTimeout ?? 10_000,
+		wal: options.wal
+	});
+	const tables = resolveTables(options);
+	const exec = libsqlExec(drizzle({ client: guarded }), guarded, guard);
+	return adapterMethods({
+		statements: sqliteStatements(exec, tables, libsqlCounters(exec, guarded, guard, tables.rateLimitsTable)),
+		tables,
+		fail: (operation, code, message) => new LibSQLAdapterError(operation, code, message)
+	});
 }
 
 export { LibSQLAdapterError, type LibSQLAdapterErrorCode } from './errors.js';
-export { migrate, type MigrateOptions, type MigrateResult } from './migrate.js';
-export type { LibSQLDatabaseLike, LibSQLSource } from './client.js';
+export { migrate, type MigrateOptions } from './migrate.js';
+export type { MigrateResult } from '../shared/migrations.js';
+export type { LibSQLDatabaseLike, LibSQLSource } from './engine/client.js';
 export type {
 	AccountsTable,
 	AuthenticatorsTable,
-	LibSQLTables,
 	RateLimitsTable,
 	SessionCutoffsTable,
 	SessionsTable,
 	UsersTable,
 	VerificationTokensTable
-} from './tables.js';
-export { accounts, authenticators, rateLimits, sessionCutoffs, sessions, users, verificationTokens } from './schema.js';
+} from '../sqlite/tables.js';
+export { accounts, authenticators, rateLimits, sessionCutoffs, sessions, users, verificationTokens } from '../sqlite/schema.js';

@@ -3,7 +3,7 @@
  * ./drizzle at run time: the library is bundled into apps, where that folder is not around).
  *
  * The bookkeeping is drizzle's, so `drizzle-kit migrate` (with this repository's
- * drizzle.config.ts) and `migrate()` agree: a table `(id, hash, created_at)`, one row per applied
+ * drizzle.sqlite.config.ts) and `migrate()` agree: a table `(id, hash, created_at)`, one row per applied
  * migration with hash = sha256 of the SQL file and created_at = the journal's `when`, and a
  * migration counts as applied when `created_at` of the newest row is at least its `when`. The
  * statements and the records go in one transaction (`client.migrate`, foreign keys off, as
@@ -16,37 +16,19 @@
  */
 import type { Client } from '@libsql/client';
 import { getTableColumns, getTableName } from 'drizzle-orm';
-import { configOf, resolveClient, type LibSQLSource } from './client.js';
+import { configOf, resolveClient, type LibSQLSource } from './engine/client.js';
 import { LibSQLAdapterError, driverError, errorCode, isBusy } from './errors.js';
-import { createGuard } from './guard.js';
-import { migrations } from './migrations.generated.js';
-import { accounts, authenticators, sessions, users, verificationTokens } from './schema.js';
-
-export interface EmbeddedMigration {
-	tag: string;
-	/** The journal's `when` (ms): drizzle's `created_at`. */
-	when: number;
-	/** sha256 of the SQL file, hex. */
-	hash: string;
-	/** The SQL file, statements separated by `--> statement-breakpoint`. */
-	sql: string;
-}
+import { createGuard } from './engine/guard.js';
+import { ADDED_LATER, DEFAULT_MIGRATIONS_TABLE, type EmbeddedMigration, ifNotExists, type MigrateResult, quote, splitStatements } from '../shared/migrations.js';
+import { migrations } from '../sqlite/migrations.generated.js';
+import { accounts, authenticators, sessions, users, verificationTokens } from '../sqlite/schema.js';
 
 export interface MigrateOptions {
-	/** Where applied migrations are recorded. Must match `migrations.table` of drizzle.config.ts. */
+	/** Where applied migrations are recorded. Must match `migrations.table` of drizzle.sqlite.config.ts. */
 	migrationsTable?: string;
 	/** How long to wait for a locked database, in ms (default 5000). */
 	busyTimeout?: number;
 }
-
-export interface MigrateResult {
-	/** Tags of the migrations this call applied (empty when the database was up to date). */
-	applied: string[];
-	/** True when an existing Auth.js database was adopted. */
-	adopted: boolean;
-}
-
-export const DEFAULT_MIGRATIONS_TABLE = '__kitauth_migrations';
 
 /**
  * @param source a client, a drizzle libsql database, or a configuration (then a client is opened
@@ -144,28 +126,6 @@ async function tableExists(client: Client, name: string): Promise<boolean> {
 	return result.rows.length > 0;
 }
 
-/** As drizzle's migrator splits a migration file. */
-function splitStatements(sql: string): string[] {
-	return sql.split('--> statement-breakpoint').filter((statement) => statement.trim() !== '');
-}
-
-function ifNotExists(statement: string): string {
-	return statement.replace(
-		/^(\s*CREATE\s+(?:UNIQUE\s+)?(?:TABLE|INDEX))\s+(?!IF\s+NOT\s+EXISTS)/i,
-		'$1 IF NOT EXISTS '
-	);
-}
-
-/** Columns that kitauth's later migrations add: an Auth.js database does not have them yet. */
-const ADDED_LATER = new Set([
-	'session.createdAt',
-	'session.userAgent',
-	'authenticator.name',
-	'authenticator.aaguid',
-	'authenticator.createdAt',
-	'authenticator.lastUsedAt'
-]);
-
 /** Before adopting: every existing table must have Auth.js's columns; say which does not. */
 async function checkAdoptable(client: Client): Promise<void> {
 	for (const table of [users, accounts, sessions, verificationTokens, authenticators]) {
@@ -186,8 +146,4 @@ async function checkAdoptable(client: Client): Promise<void> {
 			);
 		}
 	}
-}
-
-function quote(identifier: string): string {
-	return `"${identifier.replaceAll('"', '""')}"`;
 }

@@ -13,5 +13,5 @@ export async function callback(req: RequestInternal, ctx: ProviderContext, callb
 	}
 	const outcome = await flow.callback.run(req, ctx, provider);
 	if ('response' in outcome) return outcome.response;
-	return completeSignIn(ctx, req, outcome.identity, await callbackUrl());
+	return completeSignIn(ctx, req, outcome.identity, flow.users, await callbackUrl());
 }

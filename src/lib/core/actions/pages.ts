@@ -1,4 +1,4 @@
-import { type AuthContext, withParams } from '../context.js';
+import { type AuthContext, customPage, withParams } from '../context.js';
 import { isUrlSafeError } from '../error-answers.js';
 import { flowOf } from '../flows/index.js';
 import { errorPage, verifyRequestPage } from '../pages/index.js';
@@ -7,8 +7,8 @@ import type { RequestInternal, ResponseInternal } from '../types/internal.js';
 /** GET /error?error=X: the error page (403 or 200 by error, never a 5xx), or a redirect to `pages.error`. */
 export async function error(req: RequestInternal, ctx: AuthContext): Promise<ResponseInternal> {
 	const value = req.query.error && isUrlSafeError(req.query.error) ? req.query.error : undefined;
-	const custom = ctx.options.pages.error;
-	if (custom && !isSelf(req, ctx, custom)) return { redirect: withParams(`${ctx.origin}${custom}`, { error: value }) };
+	const custom = customPage(ctx, 'error');
+	if (custom && !isSelf(req, custom)) return { redirect: withParams(custom, { error: value }) };
 	return errorPage(ctx, value);
 }
 
@@ -17,14 +17,14 @@ export async function error(req: RequestInternal, ctx: AuthContext): Promise<Res
  * flow has one), or a redirect to `pages.verifyRequest`.
  */
 export function verifyRequest(req: RequestInternal, ctx: AuthContext): ResponseInternal | Promise<ResponseInternal> {
-	const custom = ctx.options.pages.verifyRequest;
-	if (custom) return { redirect: `${ctx.origin}${custom}${req.url.search}` };
+	const custom = customPage(ctx, 'verifyRequest');
+	if (custom) return { redirect: `${custom}${req.url.search}` };
 	const provider = ctx.options.providers.find((p) => p.id === req.query.provider);
 	const page = provider && flowOf(provider).verifyRequest;
 	return provider && page ? page(req, ctx, provider) : verifyRequestPage(ctx);
 }
 
 /** A custom error page that points back at this endpoint would loop forever. */
-function isSelf(req: RequestInternal, ctx: AuthContext, path: string): boolean {
-	return new URL(path, ctx.origin).pathname === req.url.pathname;
+function isSelf(req: RequestInternal, page: string): boolean {
+	return new URL(page).pathname === req.url.pathname;
 }

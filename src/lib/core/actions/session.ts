@@ -5,7 +5,7 @@ import type { Session } from '../types/models.js';
 
 /** GET /session: the session or `null`. */
 export async function getSession(req: RequestInternal, ctx: AuthContext): Promise<ResponseInternal<Session | null>> {
-	const { session, cookies } = await ctx.options.strategy.read(ctx, req.cookies);
+	const { session, cookies } = await ctx.options.strategy.read(ctx);
 	return { headers: { ...NO_CACHE }, body: session, cookies };
 }
 
@@ -14,6 +14,6 @@ export async function getSession(req: RequestInternal, ctx: AuthContext): Promis
  * session. (Without a valid CSRF token the route answers 400 `null`, as in Auth.js.)
  */
 export async function updateSession(req: RequestInternal, ctx: AuthContext): Promise<ResponseInternal<Session | null>> {
-	const { session, cookies } = await ctx.options.strategy.read(ctx, req.cookies, { data: req.body.data });
+	const { session, cookies } = await ctx.options.strategy.read(ctx, { data: req.body.data });
 	return { body: session, cookies };
 }

@@ -1,4 +1,4 @@
-import { type AuthContext, type CallbackUrl, actionUrl, withParams } from '../context.js';
+import { type AuthContext, type CallbackUrl, actionUrl, customPage, pageUrl, withParams } from '../context.js';
 import { isUrlSafeError } from '../error-answers.js';
 import { flowOf } from '../flows/index.js';
 import { signInPage } from '../pages/signin.js';
@@ -12,10 +12,10 @@ export async function signInGet(req: RequestInternal, ctx: AuthContext, resolveC
 		return { redirect: withParams(actionUrl(ctx, 'signin'), { callbackUrl }) };
 	}
 	const error = req.query.error && isUrlSafeError(req.query.error) ? req.query.error : undefined;
-	const custom = ctx.options.pages.signIn;
+	const custom = customPage(ctx, 'signIn');
 	if (custom) {
 		const code = error === 'CredentialsSignin' ? req.query.code : undefined;
-		return { redirect: withParams(`${ctx.origin}${custom}`, { callbackUrl, error, code }) };
+		return { redirect: withParams(custom, { callbackUrl, error, code }) };
 	}
 	return signInPage(ctx, { callbackUrl, error });
 }
@@ -29,6 +29,5 @@ export async function signInPost(req: RequestInternal, ctx: AuthContext, resolve
 	const provider = ctx.provider;
 	const start = provider && flowOf(provider).start;
 	if (provider && start) return start(req, ctx, provider, callbackUrl);
-	const page = ctx.options.pages.signIn ? `${ctx.origin}${ctx.options.pages.signIn}` : actionUrl(ctx, 'signin');
-	return { redirect: withParams(page, { callbackUrl }) };
+	return { redirect: pageUrl(ctx, 'signIn', { callbackUrl }) };
 }

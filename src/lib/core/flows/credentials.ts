@@ -4,6 +4,7 @@ import { limitAttempt } from '../limit/attempt.js';
 import type { Identity } from '../login.js';
 import type { RequestInternal } from '../types/internal.js';
 import type { CredentialsConfig } from '../types/provider.js';
+import { byApp } from '../users.js';
 import type { Flow } from './flow.js';
 
 /** What a credentials sign-in on database sessions needs of the adapter (the user it mirrors). */
@@ -24,7 +25,7 @@ export const credentialsFlow: Flow<CredentialsConfig> = {
 			throw new MissingAdapterMethods(`The adapter lacks ${missing.join(', ')} for credentials sign-in with database sessions.`);
 		}
 	},
-	serverAction: 'callback',
+	users: byApp,
 	callback: {
 		methods: ['POST'],
 		protection: 'token',
@@ -35,7 +36,10 @@ export const credentialsFlow: Flow<CredentialsConfig> = {
 			return { identity };
 		}
 	},
-	publicView: (provider) => ({ credentials: provider.credentials })
+	publicView: (provider) => ({
+		credentials: provider.credentials,
+		keptFields: Object.keys(provider.credentials).filter((name) => provider.credentials[name]!.type !== 'password')
+	})
 };
 
 /**

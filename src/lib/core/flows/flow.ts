@@ -1,5 +1,6 @@
 import type { AuthContext } from '../context.js';
 import type { Identity } from '../login.js';
+import type { UserResolution } from '../users.js';
 import type { AuthConfig, SessionOptions } from '../types/config.js';
 import type { RequestInternal, ResponseInternal } from '../types/internal.js';
 import type { CredentialInput, ProviderConfig } from '../types/provider.js';
@@ -28,15 +29,16 @@ export interface Flow<P extends ProviderConfig> {
 	env?: Readonly<Record<string, string>>;
 	/**
 	 * POST /signin/<id>: starts the sign-in (a redirect to the provider, a link sent). A type
-	 * without it proves the user on its callback alone (credentials): the sign-in page is shown.
+	 * without it proves the user on its callback alone (credentials, passkeys): the sign-in page is
+	 * shown, and forms post to its callback (`shared/endpoints.ts`, which must agree).
 	 * `callbackUrl` is where the sign-in lands, already checked (an emailed link carries it).
 	 */
 	start?(req: RequestInternal, ctx: AuthContext, provider: P, callbackUrl: string): Promise<ResponseInternal>;
 	/**
-	 * What a server-side sign-in (a form action, `signIn()`) runs: the start, or the callback with
-	 * the submitted fields as the proof.
+	 * How the user of what the callback proves is found, created or linked (`users.ts`): an account
+	 * at a provider, a mailbox, or the app's own word. The login step asks it, never the type.
 	 */
-	serverAction: 'signin' | 'callback';
+	users: UserResolution;
 	callback: {
 		/** The methods the callback answers; any other is a 400. */
 		methods: readonly RequestInternal['method'][];
@@ -65,5 +67,7 @@ export interface Flow<P extends ProviderConfig> {
 		credentials?: Record<string, CredentialInput>;
 		/** WebAuthn: the sign-in form's fields and whether passkeys are offered in autofill. */
 		webauthn?: { formFields: Record<string, CredentialInput>; enableConditionalUI: boolean };
+		/** The form fields a refused sign-in shows again (never a secret). */
+		keptFields?: readonly string[];
 	};
 }

@@ -4,6 +4,10 @@ import type { RequestInternal } from '../types/internal.js';
 import type { LimitKind } from '../types/limit.js';
 
 /**
+ * The limiter's place in a request: the flows call this once the router has checked CSRF and the
+ * provider, before the attempt costs anything (a password or code checked, a link sent, a
+ * challenge stored, a redirect to an identity provider). Session reads are never counted.
+ *
  * Counts one attempt of `kind` (for the account `identifier`, where the kind has one) before it is
  * made; a refusal throws `RateLimited`, answered 429 with `Retry-After` (`RateLimitUnavailable`,
  * 503, when the store failed and the limiter fails closed). Costs nothing when the limiter is off.

@@ -4,8 +4,7 @@ import { AdapterError } from '../errors.js';
 import type { Cookie } from '../types/internal.js';
 import type { AdapterSession } from '../types/models.js';
 import { clientSession } from './client-session.js';
-import { expiredCookie, legacySessionCookie } from './cookies.js';
-import type { CookieOption } from '../types/config.js';
+import { clearedSession } from './jar.js';
 import type { DatabaseStrategy, SessionAdapter } from './strategy.js';
 import type { SessionRead, SessionStart } from './types.js';
 
@@ -67,43 +66,30 @@ async function deleteSession(ctx: AuthContext, adapter: SessionAdapter, raw: str
 	return deleted || other === undefined ? deleted : adapter.deleteSession(other);
 }
 
-function sessionCookie(ctx: AuthContext, value: string, expires: Date): Cookie {
-	const { name, options } = ctx.cookies.sessionToken;
-	return { name, value, options: { ...options, expires } };
-}
-
-/** Deletes the session cookie, and Auth.js's `__Secure-` one when the request carried it. */
-function clearCookie(ctx: AuthContext, requestCookies: Record<string, string>): Cookie[] {
-	const { name, options } = ctx.cookies.sessionToken;
-	const legacy = legacySessionCookie(ctx.cookies);
-	const old = legacy && requestCookies[legacy.name] !== undefined ? [expiredCookie(legacy.name, legacy.options)] : [];
-	return [expiredCookie(name, options), ...old];
-}
+/** Deletes every session cookie the request carried, and answers the cookies to set. */
+const cleared = (ctx: AuthContext): Cookie[] => clearedSession(ctx.jar);
 
 /**
- * The session tokens the request carries, kitauth's cookie first, then (on https) Auth.js's
- * `__Secure-` one, which a read moves to kitauth's `__Host-` cookie. Garbage (too long to be a
- * token) is never looked up.
+ * The session tokens the request carries, in the jar's order: kitauth's cookie first, then (on
+ * https) Auth.js's `__Secure-` one, which a read moves to kitauth's `__Host-` cookie. A database
+ * session's token fits one cookie, so chunks are never one; garbage (too long to be a token) is
+ * never looked up.
  */
-function tokensOf(ctx: AuthContext, requestCookies: Record<string, string>): { raw: string; legacy?: CookieOption }[] {
-	const out: { raw: string; legacy?: CookieOption }[] = [];
-	const raw = requestCookies[ctx.cookies.sessionToken.name];
-	if (raw && raw.length <= MAX_TOKEN_LENGTH) out.push({ raw });
-	const legacy = legacySessionCookie(ctx.cookies);
-	const old = legacy && requestCookies[legacy.name];
-	if (legacy && old && old.length <= MAX_TOKEN_LENGTH) out.push({ raw: old, legacy });
-	return out;
+function tokensOf(ctx: AuthContext): { raw: string; legacy: boolean }[] {
+	return ctx.jar
+		.sessionValues()
+		.filter((value) => !value.chunked && value.value.length <= MAX_TOKEN_LENGTH)
+		.map(({ value, legacy }) => ({ raw: value, legacy }));
 }
 
-/** Does the request carry any session cookie (kitauth's or Auth.js's), readable or not? */
-function carriesSession(ctx: AuthContext, requestCookies: Record<string, string>): boolean {
-	const legacy = legacySessionCookie(ctx.cookies);
-	return !!requestCookies[ctx.cookies.sessionToken.name] || !!(legacy && requestCookies[legacy.name]);
+/** Does the request carry a session cookie (kitauth's or Auth.js's), readable or not? */
+function carriesSession(ctx: AuthContext): boolean {
+	return ctx.jar.sessionValues().some((value) => !value.chunked);
 }
 
 /** The first of the request's session tokens with a stored session. */
-async function findRequestSession(ctx: AuthContext, adapter: SessionAdapter, requestCookies: Record<string, string>) {
-	for (const candidate of tokensOf(ctx, requestCookies)) {
+async function findRequestSession(ctx: AuthContext, adapter: SessionAdapter) {
+	for (const candidate of tokensOf(ctx)) {
 		const stored = await findSession(ctx, adapter, candidate.raw);
 		if (stored) return { ...stored, ...candidate };
 	}
@@ -117,16 +103,25 @@ function absoluteEnd(ctx: AuthContext, session: AdapterSession): number | undefi
 	return session.createdAt.getTime() + absoluteMaxAge * 1000;
 }
 
+/**
+ * The one liveness check of database sessions: is the stored session neither expired nor past its
+ * absolute lifetime at `now` (ms)? (A deleted, revoked one is not found at all.)
+ */
+export function sessionAlive(ctx: AuthContext, session: AdapterSession, now: number): boolean {
+	const hardEnd = absoluteEnd(ctx, session);
+	return session.expires.getTime() > now && (hardEnd === undefined || hardEnd > now);
+}
+
 /** Database sessions in `adapter`: a row per session, the cookie carries a random token. */
 export function createDatabaseStrategy(adapter: SessionAdapter): DatabaseStrategy<AuthContext> {
 	return {
 		kind: 'database',
 		adapter,
-		read: (ctx, cookies, update) => readDatabaseSession(ctx, adapter, cookies, update),
+		read: (ctx, update) => readDatabaseSession(ctx, adapter, update),
 		start: (ctx, start) => startDatabaseSession(ctx, adapter, start),
-		end: (ctx, cookies) => endDatabaseSession(ctx, adapter, cookies),
-		userId: (ctx, cookies) => databaseUserId(ctx, adapter, cookies),
-		clearCookies: clearCookie
+		end: (ctx) => endDatabaseSession(ctx, adapter),
+		userId: (ctx) => databaseUserId(ctx, adapter),
+		clearCookies: cleared
 	};
 }
 
@@ -136,37 +131,32 @@ export function createDatabaseStrategy(adapter: SessionAdapter): DatabaseStrateg
  * Otherwise `expires` slides by `maxAge` at most once per `updateAge`, and only then is the cookie
  * re-issued.
  */
-export async function readDatabaseSession(
-	ctx: AuthContext,
-	adapter: SessionAdapter,
-	requestCookies: Record<string, string>,
-	update?: { data: unknown }
-): Promise<SessionRead> {
-	if (!carriesSession(ctx, requestCookies)) return { session: null, cookies: [] };
-	const stored = await findRequestSession(ctx, adapter, requestCookies);
-	if (!stored) return { session: null, cookies: clearCookie(ctx, requestCookies) };
+export async function readDatabaseSession(ctx: AuthContext, adapter: SessionAdapter, update?: { data: unknown }): Promise<SessionRead> {
+	if (!carriesSession(ctx)) return { session: null, cookies: [] };
+	const stored = await findRequestSession(ctx, adapter);
+	if (!stored) return { session: null, cookies: cleared(ctx) };
 	const { key, found, raw, legacy } = stored;
 
 	const now = Date.now();
-	const hardEnd = absoluteEnd(ctx, found.session);
-	if (found.session.expires.getTime() <= now || (hardEnd !== undefined && hardEnd <= now)) {
+	if (!sessionAlive(ctx, found.session, now)) {
 		await adapter.deleteSession(key);
-		return { session: null, cookies: clearCookie(ctx, requestCookies) };
+		return { session: null, cookies: cleared(ctx) };
 	}
+	const hardEnd = absoluteEnd(ctx, found.session);
 
 	const { maxAge, updateAge } = ctx.options.session;
 	let expires = found.session.expires;
-	let cookies: Cookie[] = [];
 	const lastExtended = expires.getTime() - maxAge * 1000;
 	// Once the expiry sits at the absolute end there is nothing left to extend.
 	const capped = hardEnd !== undefined && expires.getTime() >= hardEnd;
 	if (!capped && lastExtended + updateAge * 1000 <= now) {
 		expires = new Date(Math.min(now + maxAge * 1000, hardEnd ?? Infinity));
 		await adapter.updateSession({ sessionToken: key, expires });
-		cookies = [sessionCookie(ctx, raw, expires)];
+		ctx.jar.setSession(raw, expires);
 	}
 	// Auth.js's `__Secure-` cookie: the same token moves to kitauth's `__Host-` cookie, once.
-	if (legacy) cookies = [sessionCookie(ctx, raw, expires), expiredCookie(legacy.name, legacy.options)];
+	else if (legacy) ctx.jar.setSession(raw, expires);
+	const cookies = ctx.jar.take();
 	// As Auth.js: the stored session with its user (its `expires` as extended by this read).
 	const session = clientSession(
 		await ctx.options.callbacks.session({
@@ -188,7 +178,7 @@ export async function readDatabaseSession(
  * first: a new sign-in always gets a new token (no session fixation).
  */
 async function startDatabaseSession(ctx: AuthContext, adapter: SessionAdapter, start: SessionStart): Promise<Cookie[]> {
-	for (const previous of tokensOf(ctx, start.requestCookies)) await deleteSession(ctx, adapter, previous.raw);
+	for (const previous of tokensOf(ctx)) await deleteSession(ctx, adapter, previous.raw);
 	const token = ctx.options.session.generateSessionToken();
 	const now = new Date();
 	const { maxAge, absoluteMaxAge } = ctx.options.session;
@@ -201,29 +191,25 @@ async function startDatabaseSession(ctx: AuthContext, adapter: SessionAdapter, s
 		{ sessionToken, userId: start.user.id, expires, createdAt: now, userAgent: start.userAgent?.slice(0, 256) ?? null },
 		{ signal: ctx.signal }
 	);
-	const legacy = legacySessionCookie(ctx.cookies);
-	const old = legacy && start.requestCookies[legacy.name] !== undefined ? [expiredCookie(legacy.name, legacy.options)] : [];
-	return [sessionCookie(ctx, token, expires), ...old];
+	ctx.jar.setSession(token, expires);
+	return ctx.jar.take();
 }
 
 /** Ends a database session: the row and the cookie go; `signOut` sees the deleted session. */
-async function endDatabaseSession(ctx: AuthContext, adapter: SessionAdapter, requestCookies: Record<string, string>): Promise<Cookie[]> {
+async function endDatabaseSession(ctx: AuthContext, adapter: SessionAdapter): Promise<Cookie[]> {
 	let session: AdapterSession | null | undefined | void = null;
 	let tried = false;
-	for (const { raw } of tokensOf(ctx, requestCookies)) {
+	for (const { raw } of tokensOf(ctx)) {
 		// What the adapter answers (some answer nothing), unless a later cookie's row is found.
 		const deleted = await deleteSession(ctx, adapter, raw);
 		if (!tried || deleted) session = deleted;
 		tried = true;
 	}
 	await ctx.options.events.signOut?.({ session });
-	return clearCookie(ctx, requestCookies);
+	return cleared(ctx);
 }
 
-async function databaseUserId(ctx: AuthContext, adapter: SessionAdapter, requestCookies: Record<string, string>): Promise<string | undefined> {
-	const found = (await findRequestSession(ctx, adapter, requestCookies))?.found;
-	if (!found) return undefined;
-	const hardEnd = absoluteEnd(ctx, found.session);
-	const now = Date.now();
-	return found.session.expires.getTime() > now && (hardEnd === undefined || hardEnd > now) ? found.user.id : undefined;
+async function databaseUserId(ctx: AuthContext, adapter: SessionAdapter): Promise<string | undefined> {
+	const found = (await findRequestSession(ctx, adapter))?.found;
+	return found && sessionAlive(ctx, found.session, Date.now()) ? found.user.id : undefined;
 }

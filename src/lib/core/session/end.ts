@@ -31,10 +31,9 @@ export interface SessionsEnded {
 	cookies: Cookie[];
 }
 
-/** The request whose session is asking, when there is one. */
+/** The request whose session is asking (its cookies are the context's), when there is one. */
 export interface AskingSession {
 	read: SessionRead;
-	requestCookies: Record<string, string>;
 }
 
 /** Ends `scope` of the user's sessions: `all`, or `others` (all but `asking`'s). */
@@ -50,14 +49,14 @@ export async function endUserSessions(
 		const store = need(strategy.adapter, 'deleteSessionsByUserId');
 		const keep = scope === 'others' && mine ? mine.read.key : undefined;
 		const deleted = await store.deleteSessionsByUserId(userId, keep);
-		const cookies = scope === 'all' && mine ? strategy.clearCookies(ctx, mine.requestCookies) : [];
+		const cookies = scope === 'all' && mine ? strategy.clearCookies(ctx) : [];
 		return { deleted, jwtRevoked: false, cookies };
 	}
 	const jwtRevoked = await revokeTokensBefore(ctx, userId, Date.now());
 	if (!jwtRevoked) ctx.options.logger.warn('jwt-sessions-not-revocable');
 	let cookies: Cookie[] = [];
-	if (mine && scope === 'all') cookies = strategy.clearCookies(ctx, mine.requestCookies);
-	else if (mine && jwtRevoked) cookies = await strategy.reissue(ctx, mine.requestCookies);
+	if (mine && scope === 'all') cookies = strategy.clearCookies(ctx);
+	else if (mine && jwtRevoked) cookies = await strategy.reissue(ctx);
 	return { deleted: 0, jwtRevoked, cookies };
 }
 

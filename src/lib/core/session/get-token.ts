@@ -2,7 +2,8 @@ import { envSecrets, processEnv } from '../env.js';
 import { MissingSecret } from '../errors.js';
 import type { JWTOptions } from '../types/config.js';
 import type { JWT } from '../types/models.js';
-import { chunkedValues, cookieTable, legacySessionCookie, parseCookieHeader } from './cookies.js';
+import { cookieTable, parseCookieHeader } from './cookies.js';
+import { cookieJar } from './jar.js';
 import { decode } from './jwt.js';
 
 export interface GetTokenParams<R extends boolean = false> {
@@ -38,13 +39,12 @@ export async function getToken(params: GetTokenParams<boolean>): Promise<JWT | s
 	if (!req) throw new TypeError('getToken needs `req`');
 	const headers = req.headers instanceof Headers ? req.headers : new Headers(req.headers);
 	const secure = params.secureCookie ?? (req instanceof Request && req.url.startsWith('https:'));
-	const table = cookieTable(secure);
-	// kitauth's cookie (`__Host-` on https), then Auth.js's `__Secure-` one; each value whole, then chunked.
-	const names = params.cookieName ? [params.cookieName] : [table.sessionToken.name, ...(legacySessionCookie(table) ? [legacySessionCookie(table)!.name] : [])];
-	const cookies = parseCookieHeader(headers.get('cookie'));
-	const candidates = names.flatMap((name) => chunkedValues(cookies, name).map((token) => ({ token, name })));
+	const table = cookieTable(secure, params.cookieName ? { sessionToken: { name: params.cookieName } } : {});
+	// The jar's order: kitauth's cookie (`__Host-` on https), then Auth.js's `__Secure-` one; each whole, then chunked.
+	const jar = cookieJar(parseCookieHeader(headers.get('cookie')), table);
+	const candidates = jar.sessionValues().map(({ value, name }) => ({ token: value, name }));
 	const bearerToken = bearer(headers.get('authorization'));
-	if (bearerToken) candidates.push({ token: bearerToken, name: names[0]! });
+	if (bearerToken) candidates.push({ token: bearerToken, name: table.sessionToken.name });
 	if (candidates.length === 0) return null;
 	if (raw) return candidates[0]!.token;
 	const secret = params.secret ?? envSecrets(processEnv());

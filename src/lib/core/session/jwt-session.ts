@@ -1,8 +1,8 @@
 import type { AuthContext } from '../context.js';
 import { clientSession } from './client-session.js';
+import { clearedSession } from './jar.js';
 import { defaultJwtCallback } from './default-callbacks.js';
 import { now } from './jwt.js';
-import { chunkedValues, clearChunked, legacySessionCookie, writeChunked } from './cookies.js';
 import { revokedBy, sessionCutoff } from './revocation.js';
 import { decodeSessionToken, encodeSessionToken } from './token.js';
 import type { JwtStrategy } from './strategy.js';
@@ -10,7 +10,6 @@ import type { SessionRead, SessionStart } from './types.js';
 import type { Account, JWT } from '../types/models.js';
 import type { Session } from '../types/models.js';
 import type { Cookie } from '../types/internal.js';
-import type { CookieOption } from '../types/config.js';
 
 /**
  * What JWT sessions need from above the session layer: provider tokens are kept in the token when
@@ -27,47 +26,36 @@ export interface JwtHooks {
 export function createJwtStrategy(hooks: JwtHooks): JwtStrategy<AuthContext> {
 	return {
 		kind: 'jwt',
-		read: (ctx, cookies, update) => readJwtSession(ctx, hooks, cookies, update),
+		read: (ctx, update) => readJwtSession(ctx, hooks, update),
 		start: (ctx, start) => startJwtSession(ctx, hooks, start),
 		end: endJwtSession,
 		userId: jwtUserId,
-		clearCookies: clearSessionCookies,
+		clearCookies: cleared,
 		reissue: reissueJwtSession
 	};
 }
 
-/** A session token that opened, and the cookie it came in. */
+/** A session token that opened, and whether it came in Auth.js's cookie (then it moves to kitauth's). */
 interface Opened {
 	token: JWT;
-	/** Auth.js's `__Secure-` cookie (on https): to be replaced by the `__Host-` one and deleted. */
-	legacy?: CookieOption;
+	legacy: boolean;
 }
 
 /**
- * Opens the request's session cookie: the whole cookie, then its chunks (a planted or stale chunk
- * set never hides a valid cookie), then Auth.js's `__Secure-` cookie where kitauth's is `__Host-`.
- * The first that opens wins; what does not open is left alone.
+ * Opens the request's session cookie, trying its values in the jar's order (a planted or stale
+ * chunk set never hides a valid cookie; Auth.js's cookie comes last), each under the key of the
+ * name it came in. The first that opens wins; what does not open is left alone.
  */
-async function openSessionCookie(ctx: AuthContext, requestCookies: Record<string, string>): Promise<Opened | undefined> {
-	for (const raw of chunkedValues(requestCookies, ctx.cookies.sessionToken.name)) {
-		const token = await decodeSessionToken(ctx, raw);
-		if (token) return { token };
-	}
-	const legacy = legacySessionCookie(ctx.cookies);
-	if (!legacy) return undefined;
-	for (const raw of chunkedValues(requestCookies, legacy.name)) {
-		const token = await decodeSessionToken(ctx, raw, legacy.name);
+async function openSessionCookie(ctx: AuthContext): Promise<Opened | undefined> {
+	for (const { value, name, legacy } of ctx.jar.sessionValues()) {
+		const token = await decodeSessionToken(ctx, value, name);
 		if (token) return { token, legacy };
 	}
 	return undefined;
 }
 
-/** Deletes every session cookie the request carried: whole, chunks, and Auth.js's `__Secure-` one. */
-function clearSessionCookies(ctx: AuthContext, requestCookies: Record<string, string>): Cookie[] {
-	const { name, options } = ctx.cookies.sessionToken;
-	const legacy = legacySessionCookie(ctx.cookies);
-	return [...clearChunked(name, options, requestCookies), ...(legacy ? clearChunked(legacy.name, legacy.options, requestCookies) : [])];
-}
+/** Deletes every session cookie the request carried, and answers the cookies to set. */
+const cleared = (ctx: AuthContext): Cookie[] => clearedSession(ctx.jar);
 
 /**
  * When the token's session started, in seconds, for its absolute lifetime: the sign-in time
@@ -87,21 +75,40 @@ function absoluteEnd(ctx: AuthContext, start: number | undefined): number | unde
 }
 
 /**
+ * Where the token's absolute lifetime starts: its recorded start ({@link sessionStart}), else (a
+ * token Auth.js issued, with `absoluteMaxAge` set) when it was issued — no later than now.
+ */
+function lifetimeStart(ctx: AuthContext, token: JWT): number | undefined {
+	const sealed = sessionStart(token);
+	if (sealed !== undefined || !ctx.options.session.absoluteMaxAge) return sealed;
+	return typeof token.iat === 'number' ? Math.min(token.iat, now()) : now();
+}
+
+/**
+ * The one liveness check of JWT sessions, for a token that opened (so within its `exp`): why it is
+ * no session any more — past its absolute lifetime, or issued before the user's sessions were
+ * ended (`endSessionsOf`, with a cutoff store) — or `undefined` while it lives.
+ */
+async function deadToken(ctx: AuthContext, token: JWT, start: number | undefined): Promise<string | undefined> {
+	const hardEnd = absoluteEnd(ctx, start);
+	if (hardEnd !== undefined && hardEnd <= now()) return 'session past its absolute lifetime';
+	if (typeof token.sub === 'string' && revokedBy(token.iat, await sessionCutoff(ctx, token.sub))) {
+		return "session token issued before the user's sessions were ended";
+	}
+	return undefined;
+}
+
+/**
  * Reads a JWT session: one decrypt, the `jwt` and `session` callbacks, and a new cookie only when
  * one is due (`updateAge` since it was issued), when the `jwt` callback changed the token, on an
  * update, or to move Auth.js's cookie to kitauth's name. A token past its absolute lifetime, or
  * issued before the user's sessions were ended (`endSessionsOf`, with a cutoff store), reads as no
  * session and its cookie is cleared; so is one that opens nothing, unless another cookie did.
  */
-async function readJwtSession(
-	ctx: AuthContext,
-	hooks: JwtHooks,
-	requestCookies: Record<string, string>,
-	update?: { data: unknown }
-): Promise<SessionRead> {
-	const opened = await openSessionCookie(ctx, requestCookies);
+async function readJwtSession(ctx: AuthContext, hooks: JwtHooks, update?: { data: unknown }): Promise<SessionRead> {
+	const opened = await openSessionCookie(ctx);
 	if (!opened) {
-		const cookies = clearSessionCookies(ctx, requestCookies);
+		const cookies = cleared(ctx);
 		if (cookies.length) ctx.options.logger.debug('session token unreadable (malformed, foreign or expired)');
 		return { session: null, cookies };
 	}
@@ -111,16 +118,11 @@ async function readJwtSession(
 	// A token without a recorded start (Auth.js's) starts its absolute lifetime when it was issued,
 	// recorded from now on: replaying the original later finds the same start.
 	const sealedStart = sessionStart(decoded);
-	const iat = typeof decoded.iat === 'number' ? Math.min(decoded.iat, now()) : now();
-	const start = sealedStart ?? (ctx.options.session.absoluteMaxAge ? iat : undefined);
-	const hardEnd = absoluteEnd(ctx, start);
-	if (hardEnd !== undefined && hardEnd <= now()) {
-		ctx.options.logger.debug('session past its absolute lifetime');
-		return { session: null, cookies: clearSessionCookies(ctx, requestCookies) };
-	}
-	if (typeof decoded.sub === 'string' && revokedBy(decoded.iat, await sessionCutoff(ctx, decoded.sub))) {
-		ctx.options.logger.debug("session token issued before the user's sessions were ended");
-		return { session: null, cookies: clearSessionCookies(ctx, requestCookies) };
+	const start = lifetimeStart(ctx, decoded);
+	const dead = await deadToken(ctx, decoded, start);
+	if (dead) {
+		ctx.options.logger.debug(dead);
+		return { session: null, cookies: cleared(ctx) };
 	}
 
 	const { callbacks, session: sessionOptions } = ctx.options;
@@ -131,20 +133,17 @@ async function readJwtSession(
 		token: await hooks.refresh(ctx, decoded),
 		...(update ? { trigger: 'update' as const, session: update.data } : {})
 	});
-	if (!token) return { session: null, cookies: clearSessionCookies(ctx, requestCookies) };
+	if (!token) return { session: null, cookies: cleared(ctx) };
 
 	const changed = before === undefined ? token !== decoded : JSON.stringify(token) !== before;
 	const due = now() - (decoded.iat ?? 0) >= sessionOptions.updateAge;
-	const moved = opened.legacy !== undefined || start !== sealedStart;
-	let cookies: Cookie[] = [];
+	const moved = opened.legacy || start !== sealedStart;
 	let exp = typeof decoded.exp === 'number' ? decoded.exp : now() + ctx.options.jwt.maxAge;
 	if (update || changed || due || moved) {
 		const kept = authTime === undefined && start !== undefined ? { kitauth_session_start: start } : {};
-		const issued = await writeJwtCookies(ctx, { ...token, auth_time: authTime, ...kept }, requestCookies);
-		const legacy = opened.legacy;
-		cookies = [...issued.cookies, ...(legacy ? clearChunked(legacy.name, legacy.options, requestCookies) : [])];
-		exp = issued.exp;
+		exp = await writeJwtCookies(ctx, { ...token, auth_time: authTime, ...kept });
 	}
+	const cookies = ctx.jar.take();
 	const session = clientSession(await callbacks.session({ session: defaultSession(token, exp), token }));
 	await ctx.options.events.session?.({ session, token });
 	return { session, cookies, token, ...(authTime !== undefined ? { authTime } : {}) };
@@ -159,18 +158,15 @@ function defaultSession(token: JWT, exp: number): Session {
 	};
 }
 
-async function writeJwtCookies(
-	ctx: AuthContext,
-	token: JWT,
-	requestCookies: Record<string, string>
-): Promise<{ cookies: Cookie[]; exp: number }> {
-	const { name, options } = ctx.cookies.sessionToken;
+/** Seals `token` into the session cookie (in the jar, replacing every other form); its `exp`. */
+async function writeJwtCookies(ctx: AuthContext, token: JWT): Promise<number> {
 	const issuedAt = now();
 	// Idle lifetime, cut short by the absolute one.
 	const exp = Math.min(issuedAt + ctx.options.jwt.maxAge, absoluteEnd(ctx, sessionStart(token)) ?? Infinity);
 	const value = await encodeSessionToken(ctx, token, Math.max(1, exp - issuedAt));
 	if (value.length > 3936) ctx.options.logger.debug('CHUNKING_SESSION_COOKIE');
-	return { cookies: writeChunked(name, value, { ...options, expires: new Date(exp * 1000) }, requestCookies), exp };
+	ctx.jar.setSession(value, new Date(exp * 1000));
+	return exp;
 }
 
 /**
@@ -178,7 +174,7 @@ async function writeJwtCookies(
  * a new token (a new `jti`, `iat` and `auth_time`), replacing any the browser had, Auth.js's too.
  */
 async function startJwtSession(ctx: AuthContext, hooks: JwtHooks, start: SessionStart): Promise<Cookie[]> {
-	const { user, account, profile, isNewUser, requestCookies } = start;
+	const { user, account, profile, isNewUser } = start;
 	// Without an adapter, the token is the only place a provider's tokens can be kept for refresh.
 	const oauth = !ctx.options.adapter && account ? hooks.keepTokens(account) : undefined;
 	const token = await ctx.options.callbacks.jwt({
@@ -189,37 +185,33 @@ async function startJwtSession(ctx: AuthContext, hooks: JwtHooks, start: Session
 		isNewUser,
 		trigger: isNewUser ? 'signUp' : 'signIn'
 	});
-	if (!token) return clearSessionCookies(ctx, requestCookies);
+	if (!token) return cleared(ctx);
 	// `auth_time` (as in OIDC): when the user signed in, for "sudo mode" (recent sign-in checks) and
 	// the absolute lifetime.
-	const issued = await writeJwtCookies(ctx, { ...token, auth_time: now() }, requestCookies);
-	const legacy = legacySessionCookie(ctx.cookies);
-	return [...issued.cookies, ...(legacy ? clearChunked(legacy.name, legacy.options, requestCookies) : [])];
+	await writeJwtCookies(ctx, { ...token, auth_time: now() });
+	return ctx.jar.take();
 }
 
 /** Ends a JWT session: its cookies go, and the `signOut` event sees the token it carried. */
-async function endJwtSession(ctx: AuthContext, requestCookies: Record<string, string>): Promise<Cookie[]> {
-	const opened = await openSessionCookie(ctx, requestCookies);
+async function endJwtSession(ctx: AuthContext): Promise<Cookie[]> {
+	const opened = await openSessionCookie(ctx);
 	await ctx.options.events.signOut?.({ token: opened?.token ?? null });
-	return clearSessionCookies(ctx, requestCookies);
+	return cleared(ctx);
 }
 
-async function jwtUserId(ctx: AuthContext, requestCookies: Record<string, string>): Promise<string | undefined> {
-	const token = (await openSessionCookie(ctx, requestCookies))?.token;
+async function jwtUserId(ctx: AuthContext): Promise<string | undefined> {
+	const token = (await openSessionCookie(ctx))?.token;
 	if (typeof token?.sub !== 'string') return undefined;
-	const hardEnd = absoluteEnd(ctx, sessionStart(token) ?? (typeof token.iat === 'number' ? token.iat : undefined));
-	if (hardEnd !== undefined && hardEnd <= now()) return undefined;
-	return revokedBy(token.iat, await sessionCutoff(ctx, token.sub)) ? undefined : token.sub;
+	return (await deadToken(ctx, token, lifetimeStart(ctx, token))) ? undefined : token.sub;
 }
 
 /**
  * Re-issues the request's JWT session as it is (a new `iat`): after its user's other sessions were
  * revoked at this moment, this one stays. `[]` when the request has no session.
  */
-async function reissueJwtSession(ctx: AuthContext, requestCookies: Record<string, string>): Promise<Cookie[]> {
-	const opened = await openSessionCookie(ctx, requestCookies);
+async function reissueJwtSession(ctx: AuthContext): Promise<Cookie[]> {
+	const opened = await openSessionCookie(ctx);
 	if (!opened) return [];
-	const issued = await writeJwtCookies(ctx, opened.token, requestCookies);
-	const legacy = opened.legacy;
-	return [...issued.cookies, ...(legacy ? clearChunked(legacy.name, legacy.options, requestCookies) : [])];
+	await writeJwtCookies(ctx, opened.token);
+	return ctx.jar.take();
 }

@@ -5,6 +5,7 @@ import { UnsupportedStrategy } from '../errors.js';
 import type { AdapterSession } from '../types/models.js';
 import type { SessionRead } from './types.js';
 import type { SessionInfo, SessionPage } from '../../shared/views.js';
+import { sessionAlive } from './database.js';
 
 export type { SessionInfo, SessionPage };
 
@@ -48,7 +49,7 @@ export async function listSessions(ctx: AuthContext, read: SessionRead): Promise
 	const sessions = await store.listSessionsByUserId(me.userId);
 	return Promise.all(
 		sessions
-			.filter((session) => session.expires.getTime() > now)
+			.filter((session) => sessionAlive(ctx, session, now))
 			.sort((a, b) => (b.createdAt?.getTime() ?? 0) - (a.createdAt?.getTime() ?? 0))
 			.map((session) => info(session, me.currentKey))
 	);

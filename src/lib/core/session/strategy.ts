@@ -5,18 +5,19 @@ import type { SessionRead, SessionStart } from './types.js';
 
 /**
  * A session strategy, chosen once when the options are derived: how a request's session is read
- * (or updated), started at sign-in and ended at sign-out. `Ctx` is the request context
+ * (or updated), started at sign-in and ended at sign-out. Each reads the request's cookies from
+ * the context's jar (`ctx.jar`) and answers the cookies to set. `Ctx` is the request context
  * (`AuthContext`), a parameter rather than an import: the options that hold the strategy are part of
  * the context (types/options.ts), and a type-only import cycle still ties files together.
  */
 interface Strategy<Ctx> {
-	read(ctx: Ctx, requestCookies: Record<string, string>, update?: { data: unknown }): Promise<SessionRead>;
+	read(ctx: Ctx, update?: { data: unknown }): Promise<SessionRead>;
 	start(ctx: Ctx, start: SessionStart): Promise<Cookie[]>;
-	end(ctx: Ctx, requestCookies: Record<string, string>): Promise<Cookie[]>;
+	end(ctx: Ctx): Promise<Cookie[]>;
 	/** The id of the user the request is signed in as (for account linking); no side effects. */
-	userId(ctx: Ctx, requestCookies: Record<string, string>): Promise<string | undefined>;
+	userId(ctx: Ctx): Promise<string | undefined>;
 	/** Deletions of every session cookie the request carried (no store access, no event). */
-	clearCookies(ctx: Ctx, requestCookies: Record<string, string>): Cookie[];
+	clearCookies(ctx: Ctx): Cookie[];
 }
 
 const SESSION_METHODS = ['createSession', 'getSessionAndUser', 'updateSession', 'deleteSession'] as const;
@@ -35,7 +36,7 @@ export function sessionAdapter(adapter: Adapter | undefined): SessionAdapter {
 export interface JwtStrategy<Ctx> extends Strategy<Ctx> {
 	readonly kind: 'jwt';
 	/** The request's session token issued anew (a new `iat`), as it is; `[]` without one. */
-	reissue(ctx: Ctx, requestCookies: Record<string, string>): Promise<Cookie[]>;
+	reissue(ctx: Ctx): Promise<Cookie[]>;
 }
 
 export interface DatabaseStrategy<Ctx> extends Strategy<Ctx> {

@@ -24,6 +24,5 @@ export interface SessionStart {
 	account: Account | null;
 	profile?: Profile;
 	isNewUser: boolean;
-	requestCookies: Record<string, string>;
 	userAgent?: string | null;
 }

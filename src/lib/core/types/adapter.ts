@@ -122,6 +122,15 @@ export interface Adapter {
 	 * Required beside `hitRateLimit`: without it the limiter refuses the adapter at start-up.
 	 */
 	releaseRateLimit?(key: string, resetAt: number): Awaitable<void>;
+	/**
+	 * kitauth: takes the lease on `key` until `now + leaseMs`, in ONE conditional statement on the
+	 * shared store (an upsert that starts a window only where none is running): `true` for exactly
+	 * one caller, from any process, until the lease ends; `false` for every other. The core takes
+	 * one before it refreshes an OAuth access token, so the refresh runs once across instances; the
+	 * others wait for the new tokens in the account row. kitauth's adapters keep leases with the
+	 * limiter's counters (`hitRateLimit` answering 1).
+	 */
+	acquireLease?(key: string, leaseMs: number, now: number): Awaitable<boolean>;
 	/** kitauth: forget a rate-limit counter (after a successful sign-in). */
 	resetRateLimit?(key: string): Awaitable<void>;
 	/** kitauth: delete the counters whose window ended at or before `now`; returns how many. */

@@ -10,6 +10,7 @@ import type { LimiterShared } from '../limit/limiter.js';
 import type { MemoryStore } from '../limit/memory.js';
 import type { Once } from '../limit/once.js';
 import type { CsrfState } from '../session/csrf.js';
+import type { CookieJar } from '../session/jar.js';
 import type { SessionStrategy } from '../session/strategy.js';
 import type { Adapter } from './adapter.js';
 import type {
@@ -109,6 +110,8 @@ export interface AuthContext {
 	/** origin + basePath, e.g. `https://app.example/auth`. */
 	readonly baseUrl: string;
 	readonly cookies: CookiesOptions;
+	/** The request's cookies and the session cookie's forms (`session/jar.ts`). */
+	readonly jar: CookieJar;
 	readonly provider?: ProviderConfig;
 	readonly csrf: CsrfState;
 	/** Cookies to set whatever the action answers (a freshly minted CSRF token). */

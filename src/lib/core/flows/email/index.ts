@@ -1,5 +1,6 @@
 import { InvalidProvider, MissingAdapter, MissingAdapterMethods } from '../../errors.js';
 import type { EmailConfig } from '../../types/provider.js';
+import { byMailbox } from '../../users.js';
 import type { Flow } from '../flow.js';
 import { verifyCode } from './code.js';
 import { confirmation, verifyLink } from './link.js';
@@ -47,9 +48,9 @@ export const emailFlow: Flow<EmailConfig> = {
 	},
 	env: { SERVER: 'server', FROM: 'from', KEY: 'apiKey' },
 	start: startEmailSignIn,
-	serverAction: 'signin',
 	// The user's address is a way in: an account may be unlinked while they have one.
 	signsInByEmail: true,
+	users: byMailbox,
 	callback: {
 		methods: ['GET', 'POST'],
 		// Only the POST signs in, and it must carry the CSRF token; the GET changes nothing.
@@ -60,5 +61,9 @@ export const emailFlow: Flow<EmailConfig> = {
 			return { identity: await verifyLink(req, ctx, provider) };
 		}
 	},
-	verifyRequest: emailVerifyRequest
+	verifyRequest: emailVerifyRequest,
+	// The address typed into the form: shown again when the sign-in is refused.
+	publicView: () => ({ keptFields: EMAIL_FIELDS })
 };
+
+const EMAIL_FIELDS = Object.freeze(['email']);

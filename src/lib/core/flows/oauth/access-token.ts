@@ -11,6 +11,7 @@ import {
 	refreshTokens,
 	type SessionTokens
 } from './refresh.js';
+import { sharedRefresh, storedAccount } from './shared-refresh.js';
 
 /**
  * The signed-in user's access token for a provider, refreshed when it has expired; `null` when
@@ -36,7 +37,7 @@ export async function accessToken(ctx: AuthContext, read: SessionRead, providerI
 	// sign-in helps.
 	if (!account.refresh_token) return failed(session);
 	try {
-		const fresh = await refreshTokens(ctx, provider, account.refresh_token, idTokenSubject(account.id_token));
+		const fresh = await refreshTokens(ctx, provider, account.refresh_token, idTokenSubject(account.id_token), sharedRefresh(adapter, account));
 		const updated: AdapterAccount = {
 			...account,
 			access_token: fresh.access_token,
@@ -57,10 +58,6 @@ export async function accessToken(ctx: AuthContext, read: SessionRead, providerI
 function failed(session: Session): null {
 	session.error = REFRESH_ERROR;
 	return null;
-}
-
-async function storedAccount(adapter: Adapter, userId: string, providerId: string): Promise<AdapterAccount | undefined> {
-	return (await adapter.listAccountsByUserId?.(userId))?.find((a) => a.provider === providerId);
 }
 
 /**

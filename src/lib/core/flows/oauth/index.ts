@@ -1,5 +1,6 @@
-import { InvalidEndpoints, InvalidProvider, MissingAdapterMethods } from '../../errors.js';
+import { InvalidEndpoints, InvalidProvider, MissingAdapterMethods, OAuthAccountNotLinked } from '../../errors.js';
 import type { OAuthConfig } from '../../types/provider.js';
+import { byLinkedAccount } from '../../users.js';
 import type { Flow } from '../flow.js';
 import { startOAuth } from './authorize.js';
 import { callbackParams, oauthIdentity } from './callback.js';
@@ -40,7 +41,7 @@ export const oauthFlow: Flow<OAuthConfig> = {
 	},
 	env: { ID: 'clientId', SECRET: 'clientSecret', ISSUER: 'issuer' },
 	start: startOAuth,
-	serverAction: 'signin',
+	users: byLinkedAccount(OAuthAccountNotLinked),
 	callback: {
 		methods: ['GET', 'POST'],
 		protection: 'checks',

@@ -43,16 +43,27 @@ export function isExpired(expiresAt: unknown): boolean {
 }
 
 /**
+ * How a refresh is shared with other instances (`shared-refresh.ts`): whether this one is to make
+ * the exchange, and else the tokens the one that did stored.
+ */
+export interface SharedRefresh {
+	claim(): Promise<boolean>;
+	fromOther(): Promise<TokenSet>;
+}
+
+/**
  * Uses a refresh token once, however many requests ask at the same moment (they share one
- * exchange). The new tokens keep the old refresh token when the provider sends none. After a
- * failure the same token is not sent again for `BACKOFF_MS` (within this process): callers get
- * an error without a request.
+ * exchange); with `shared`, once across instances too (the one holding the lease exchanges, the
+ * others wait for what it stored). The new tokens keep the old refresh token when the provider
+ * sends none. After a failure the same token is not sent again for `BACKOFF_MS` (within this
+ * process): callers get an error without a request.
  */
 export async function refreshTokens(
 	ctx: AuthContext,
 	provider: OAuthConfig,
 	refreshToken: string,
-	expectedSubject: string | undefined
+	expectedSubject: string | undefined,
+	shared?: SharedRefresh
 ): Promise<TokenSet> {
 	const key = `${provider.id}\u0000${await sha256(refreshToken, 'hex')}`;
 	const { refreshes: inFlight, refreshBackoff } = ctx.options.runtime;
@@ -62,7 +73,9 @@ export async function refreshTokens(
 	if (retryAt !== undefined && Date.now() < retryAt) {
 		return Promise.reject(new OAuthCallbackError(`Refreshing the ${provider.id} access token failed moments ago; not retried yet`));
 	}
-	pending = exchange(ctx, provider, refreshToken, expectedSubject);
+	pending = shared
+		? shared.claim().then((mine) => (mine ? exchange(ctx, provider, refreshToken, expectedSubject) : shared.fromOther()))
+		: exchange(ctx, provider, refreshToken, expectedSubject);
 	inFlight.set(key, pending);
 	pending.then(
 		() => setTimeout(() => inFlight.delete(key), GRACE_MS).unref?.(),

@@ -186,7 +186,7 @@ async function register(
 	if (!registering) refuse('the registration challenge names no user');
 	// The session must be the one the options were issued to: adding a passkey to the user signed
 	// in then, or signing up while signed out.
-	const signedInAs = await ctx.options.strategy.userId(ctx, req.cookies);
+	const signedInAs = await ctx.options.strategy.userId(ctx);
 	if ((signedInAs ?? null) !== (state.signedInAs ?? null)) refuse('the session changed during the ceremony');
 
 	const { verifyRegistrationResponse } = await simpleWebAuthn();

@@ -1,6 +1,7 @@
-import { ExperimentalFeatureNotEnabled, InvalidProvider, MissingAdapter, MissingAdapterMethods } from '../../errors.js';
+import { AccountNotLinked, ExperimentalFeatureNotEnabled, InvalidProvider, MissingAdapter, MissingAdapterMethods } from '../../errors.js';
 import { limitAttempt } from '../../limit/attempt.js';
 import type { CredentialInput, WebAuthnConfig } from '../../types/provider.js';
+import { byLinkedAccount } from '../../users.js';
 import type { Flow } from '../flow.js';
 import { webauthnCallback } from './callback.js';
 import { webauthnOptions } from './options.js';
@@ -32,7 +33,8 @@ export const webauthnFlow: Flow<WebAuthnConfig> = {
 			throw new InvalidProvider(`authenticatorName of "${provider.id}" must be a function`);
 		}
 	},
-	serverAction: 'callback',
+	// A passkey is an account like any other (Auth.js links it the same way), refused as `AccountNotLinked`.
+	users: byLinkedAccount(AccountNotLinked),
 	callback: {
 		methods: ['POST'],
 		// Auth.js's client sends the CSRF token; the callback also needs the challenge cookie.

@@ -35,7 +35,7 @@ export async function webauthnOptions(req: RequestInternal, ctx: AuthContext, pr
 		return jsonAnswer(400, { error: 'Invalid action' });
 	}
 	const store = webauthnStore(ctx);
-	const signedInAs = await ctx.options.strategy.userId(ctx, req.cookies);
+	const signedInAs = await ctx.options.strategy.userId(ctx);
 	const sessionUser = signedInAs ? await store.getUser(signedInAs) : null;
 	const info = sessionUser ? { user: sessionUser, exists: true } : await userByEmail(store, req.query.email);
 	const decision = decide(action, sessionUser !== null, info);

@@ -47,8 +47,13 @@ export const POST: RequestHandler = async (event) => {
 		case 'sessions':
 			return json({ sessions: await main.sessions.list(), reads: sessionReads(locals) });
 		case 'access-token': {
-			const token = await main.getAccessToken(event, body.provider ?? '');
+			const token = await main.getAccessToken(body.provider ?? '');
 			// A failed refresh shows on this request's session, the one locals.auth() returns.
+			return json({ token, error: (await locals.auth())?.error ?? null });
+		}
+		case 'access-token-of-event': {
+			// The older signature, still served (deprecated).
+			const token = await main.getAccessToken(event, body.provider ?? '');
 			return json({ token, error: (await locals.auth())?.error ?? null });
 		}
 		case 'session-page':

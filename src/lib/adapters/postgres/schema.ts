@@ -1,0 +1,129 @@
+/**
+ * The tables of the PostgreSQL adapter (drizzle-orm `pg-core`).
+ *
+ * Table and column names, types and constraints are those of `@auth/drizzle-adapter`'s Postgres
+ * schema, so a database made by Auth.js keeps working (its tables are adopted by `migrate()`):
+ * camelCase for the service's own fields, snake_case for the OAuth token fields. The first
+ * migration is exactly that schema; the second adds kitauth's: `session.createdAt`,
+ * `session.userAgent`, the passkey list's `authenticator.name`, `aaguid`, `createdAt`,
+ * `lastUsedAt`, indexes on the `userId` of sessions, accounts and authenticators (sign-out
+ * everywhere and the lists read by user), the limiter's `rateLimit` counters and the JWT
+ * revocation's `sessionCutoff`.
+ *
+ * Dates are `timestamp` (without time zone, as Auth.js has them), read and written as UTC by
+ * drizzle, with microsecond precision: milliseconds round-trip exactly. The counters' times are
+ * plain `bigint` milliseconds: they are compared, never shown.
+ */
+import { bigint, boolean, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { AdapterAccount } from '../../core/types/models.js';
+
+export const users = pgTable('user', {
+	id: text('id')
+		.primaryKey()
+		.$defaultFn(() => crypto.randomUUID()),
+	name: text('name'),
+	email: text('email').unique(),
+	emailVerified: timestamp('emailVerified', { mode: 'date' }),
+	image: text('image')
+});
+
+export const accounts = pgTable(
+	'account',
+	{
+		userId: text('userId')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		type: text('type').$type<AdapterAccount['type']>().notNull(),
+		provider: text('provider').notNull(),
+		providerAccountId: text('providerAccountId').notNull(),
+		refresh_token: text('refresh_token'),
+		access_token: text('access_token'),
+		/** Seconds since the epoch, as OAuth sends it. */
+		expires_at: integer('expires_at'),
+		token_type: text('token_type'),
+		scope: text('scope'),
+		id_token: text('id_token'),
+		session_state: text('session_state')
+	},
+	(account) => [
+		primaryKey({ columns: [account.provider, account.providerAccountId] }),
+		index('account_userId_idx').on(account.userId)
+	]
+);
+
+export const sessions = pgTable(
+	'session',
+	{
+		sessionToken: text('sessionToken').primaryKey(),
+		userId: text('userId')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		expires: timestamp('expires', { mode: 'date' }).notNull(),
+		/** kitauth. Nullable: rows adopted from an Auth.js database have none. */
+		createdAt: timestamp('createdAt', { mode: 'date' }),
+		/** kitauth: a short description of the client, for the session list. */
+		userAgent: text('userAgent')
+	},
+	(session) => [index('session_userId_idx').on(session.userId)]
+);
+
+export const verificationTokens = pgTable(
+	'verificationToken',
+	{
+		identifier: text('identifier').notNull(),
+		token: text('token').notNull(),
+		expires: timestamp('expires', { mode: 'date' }).notNull()
+	},
+	(vt) => [primaryKey({ columns: [vt.identifier, vt.token] })]
+);
+
+export const authenticators = pgTable(
+	'authenticator',
+	{
+		credentialID: text('credentialID').notNull().unique(),
+		userId: text('userId')
+			.notNull()
+			.references(() => users.id, { onDelete: 'cascade' }),
+		providerAccountId: text('providerAccountId').notNull(),
+		credentialPublicKey: text('credentialPublicKey').notNull(),
+		/** A signature counter is 32 bits unsigned: more than Auth.js's `integer` holds (kitauth widens it). */
+		counter: bigint('counter', { mode: 'number' }).notNull(),
+		credentialDeviceType: text('credentialDeviceType').notNull(),
+		credentialBackedUp: boolean('credentialBackedUp').notNull(),
+		transports: text('transports'),
+		/** kitauth: the name the user knows the passkey by. */
+		name: text('name'),
+		/** kitauth: the authenticator model's AAGUID. */
+		aaguid: text('aaguid'),
+		/** kitauth. Nullable: rows adopted from an Auth.js database have none. */
+		createdAt: timestamp('createdAt', { mode: 'date' }),
+		/** kitauth: the last sign-in with this passkey. */
+		lastUsedAt: timestamp('lastUsedAt', { mode: 'date' })
+	},
+	(authenticator) => [
+		primaryKey({ columns: [authenticator.userId, authenticator.credentialID] }),
+		index('authenticator_userId_idx').on(authenticator.userId)
+	]
+);
+
+/** kitauth: the rate limiter's counters (`hitRateLimit`). Keys hold no email in clear (hashed). */
+export const rateLimits = pgTable(
+	'rateLimit',
+	{
+		key: text('key').primaryKey(),
+		count: integer('count').notNull(),
+		/** When the window ends, in milliseconds since the epoch. */
+		resetAt: bigint('resetAt', { mode: 'number' }).notNull()
+	},
+	// The sweep deletes by it.
+	(rateLimit) => [index('rateLimit_resetAt_idx').on(rateLimit.resetAt)]
+);
+
+/**
+ * kitauth: each user's session cutoff (`getSessionsValidAfter`/`setSessionsValidAfter`). No
+ * foreign key to `user`: JWT users need not be stored, and a cutoff must outlive a deleted user.
+ */
+export const sessionCutoffs = pgTable('sessionCutoff', {
+	userId: text('userId').primaryKey(),
+	validAfter: timestamp('validAfter', { mode: 'date' }).notNull()
+});

@@ -1,0 +1,133 @@
+/**
+ * What a dialect gives the shared adapter methods: its statements, one function per query, each
+ * returning rows as drizzle decodes them (the mapping to models is `rows.ts`'s). Each runs as one
+ * operation of its store: the dialect retries, times out and wraps errors under the adapter method
+ * it serves, and every write is atomic on its own (one statement, or one transaction where a
+ * dialect needs several).
+ */
+import type { Table } from 'drizzle-orm';
+import type { Row } from './rows.js';
+
+export interface AccountKey {
+	provider: string;
+	providerAccountId: string;
+}
+
+/** A counter's columns after a hit, as the driver returns them (numbers, bigints or strings). */
+export interface CounterRow {
+	count: unknown;
+	resetAt: unknown;
+}
+
+/** A counter hit: the key, and when a window started now ends (ms since the epoch). */
+export interface CounterHit {
+	key: string;
+	resetAt: number;
+}
+
+export interface UserStatements {
+	insertUser(values: Row): Promise<Row | undefined>;
+	userById(id: string): Promise<Row | undefined>;
+	userByEmail(email: string): Promise<Row | undefined>;
+	userByAccount(key: AccountKey): Promise<Row | undefined>;
+	updateUser(id: string, values: Row): Promise<Row | undefined>;
+	/** Deletes the user with its sessions, accounts and authenticators, atomically. */
+	deleteUser(id: string): Promise<Row | undefined>;
+	insertAccount(values: Row): Promise<Row | undefined>;
+	account(key: AccountKey): Promise<Row | undefined>;
+	/** Ordered by provider, then providerAccountId. */
+	accountsOfUser(userId: string): Promise<Row[]>;
+	updateAccount(key: AccountKey, values: Row): Promise<Row | undefined>;
+	deleteAccount(key: AccountKey): Promise<Row | undefined>;
+}
+
+export interface SessionStatements {
+	/** `signal`: once it aborts, a write not yet committed is given up (see `createSession`). */
+	insertSession(values: Row, signal?: AbortSignal): Promise<Row | undefined>;
+	/** The hot path of database sessions: ONE query (a join on the session's primary key). */
+	sessionAndUser(sessionToken: string): Promise<{ session: Row; user: Row } | null>;
+	session(sessionToken: string): Promise<Row | undefined>;
+	updateSession(sessionToken: string, values: Row): Promise<Row | undefined>;
+	deleteSession(sessionToken: string): Promise<Row | undefined>;
+	/** One conditional UPDATE of the key: the moved row, or none when another call moved it. */
+	rekeySession(sessionToken: string, newSessionToken: string): Promise<Row | undefined>;
+	/** Oldest first (by `createdAt`, else `expires`), then by token. */
+	sessionsOfUser(userId: string): Promise<Row[]>;
+	/** How many went. */
+	deleteSessionsOfUser(userId: string, keepSessionToken: string | undefined): Promise<number>;
+	insertVerificationToken(values: Row): Promise<Row | undefined>;
+	/**
+	 * Consume-once: returns and deletes the token in ONE statement (`DELETE … RETURNING`), so of
+	 * concurrent uses, from any process, exactly one gets the row.
+	 */
+	consumeVerificationToken(identifier: string, token: string): Promise<Row | undefined>;
+}
+
+export interface AuthenticatorStatements {
+	insertAuthenticator(values: Row): Promise<Row | undefined>;
+	authenticator(credentialID: string): Promise<Row | undefined>;
+	/** Ordered by credentialID. */
+	authenticatorsOfUser(userId: string): Promise<Row[]>;
+	setAuthenticatorCounter(credentialID: string, counter: number): Promise<Row | undefined>;
+	/** One conditional UPDATE: only while the stored counter is still `expectedCounter`. */
+	recordAuthenticatorUse(credentialID: string, expectedCounter: number, values: Row): Promise<Row | undefined>;
+	renameAuthenticator(credentialID: string, name: string | null): Promise<Row | undefined>;
+	deleteAuthenticator(credentialID: string): Promise<Row | undefined>;
+}
+
+/**
+ * The limiter's counters. Increment-with-expiry: a hit is ONE conditional upsert (a window that
+ * ended at or before `now` starts over at 1, else the count grows by 1), so concurrent hits from
+ * any process each get their own count.
+ */
+export interface CounterStatements {
+	hitCounter(hit: CounterHit, now: number): Promise<CounterRow | undefined>;
+	/** `second` is counted only while `first`'s count (after its hit) is at most `firstLimit`. */
+	hitCounterPair(
+		first: CounterHit,
+		second: CounterHit & { firstLimit: number },
+		now: number
+	): Promise<[CounterRow | undefined, CounterRow | undefined]>;
+	/**
+	 * Takes back one hit, in ONE conditional UPDATE: only while the key's window still ends at
+	 * `resetAt` (the window of the hit refunded) and its count is above 0.
+	 */
+	releaseCounter(key: string, resetAt: number): Promise<void>;
+	resetCounter(key: string): Promise<void>;
+	/** Deletes counters whose window ended at or before `now`, in bounded chunks; how many went. */
+	sweepCounters(now: number): Promise<number>;
+}
+
+export interface CutoffStatements {
+	/** The stored `validAfter` as the driver returns it, or undefined. */
+	cutoff(userId: string): Promise<unknown>;
+	/** Upserts the cutoff, keeping the later of the stored one and `at` (one statement). */
+	raiseCutoff(userId: string, at: Date): Promise<void>;
+}
+
+export interface Statements {
+	users: UserStatements;
+	sessions: SessionStatements;
+	authenticators: AuthenticatorStatements;
+	counters: CounterStatements;
+	cutoffs: CutoffStatements;
+}
+
+/** The tables whose columns decide what an insert or update may set (`columnValues`). */
+export interface MappedTables {
+	usersTable: Table;
+	accountsTable: Table;
+	sessionsTable: Table;
+	verificationTokensTable: Table;
+	authenticatorsTable: Table;
+}
+
+/** Makes the dialect's error (its class, its `operation: message` form) for the shared methods. */
+export type Fail = (operation: string, code: 'NOT_FOUND' | 'INVALID_ARGUMENT' | 'UNKNOWN', message: string) => Error;
+
+/** What the shared adapter methods are built from. */
+export interface DialectParts {
+	statements: Statements;
+	tables: MappedTables;
+	fail: Fail;
+}

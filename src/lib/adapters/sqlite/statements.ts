@@ -1,0 +1,219 @@
+/**
+ * The SQLite statements (drizzle `sqlite-core`), shared by the engines that speak SQLite: libSQL
+ * and Cloudflare D1. What differs between them is how a statement runs (`SQLiteExec`): libSQL's
+ * guard with its busy retries and its reads compiled onto its own connection, D1's binding. Every
+ * write is one `batch`: one explicit transaction on both.
+ */
+import { and, eq, ne, sql, type Column } from 'drizzle-orm';
+import type { BatchItem } from 'drizzle-orm/batch';
+import type { BaseSQLiteDatabase, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { Row } from '../shared/rows.js';
+import type { AccountKey, CounterStatements, Statements } from '../shared/statements.js';
+import type { SQLiteTables } from './tables.js';
+
+/** A drizzle SQLite database of an async driver (libSQL, D1). */
+export type SQLiteDb = BaseSQLiteDatabase<'async', unknown>;
+
+/** A query with one placeholder, as drizzle builds it (`.where(eq(col, sql.placeholder(…)))`). */
+export interface BuiltRead {
+	toSQL(): { sql: string; params: unknown[] };
+}
+
+/** How a compiled read's rows come back: the first or none, or all in the query's order. */
+export type ReadShape = { single: true } | { orderBy: readonly Column[] };
+
+/** How one engine runs the statements. */
+export interface SQLiteExec {
+	db: SQLiteDb;
+	/** Runs one adapter operation: the engine's retries, timeouts and errors. */
+	run<T>(operation: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T>;
+	/** Writes as ONE transaction; each query's result (rows for those with RETURNING), in order. */
+	batch(queries: [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]): Promise<unknown[]>;
+	/**
+	 * A per-request read by one argument, compiled once, run as the operation `operation` (its
+	 * rows decoded by table key, as `select({ a: t1, b: t2 })` names them).
+	 */
+	read<K extends string>(
+		operation: string,
+		query: BuiltRead,
+		tables: Record<K, SQLiteTable>,
+		shape: { single: true }
+	): (arg: string) => Promise<Record<K, Row> | null>;
+	read<K extends string>(
+		operation: string,
+		query: BuiltRead,
+		tables: Record<K, SQLiteTable>,
+		shape: { orderBy: readonly Column[] }
+	): (arg: string) => Promise<Record<K, Row>[]>;
+}
+
+/** The rows of the `index`-th query of a batch (one with RETURNING). */
+function rowsAt(results: unknown[], index: number): Row[] {
+	return results[index] as Row[];
+}
+
+/** Everything but the counters, whose statements each engine runs its own way. */
+export function sqliteStatements(exec: SQLiteExec, tables: SQLiteTables, counters: CounterStatements): Statements {
+	const { db, run, batch } = exec;
+	const { usersTable: users, accountsTable: accounts, sessionsTable: sessions } = tables;
+	const { verificationTokensTable: tokens, authenticatorsTable: authenticators, sessionCutoffsTable: cutoffs } = tables;
+	/** The first RETURNING row of a one-statement write. */
+	const write = async (query: BatchItem<'sqlite'>): Promise<Row | undefined> => rowsAt(await batch([query]), 0)[0];
+	const accountIs = ({ provider, providerAccountId }: AccountKey) =>
+		and(eq(accounts.provider, provider), eq(accounts.providerAccountId, providerAccountId));
+
+	// The reads a signed-in page pays for, compiled once.
+	const sessionAndUser = exec.read(
+		'getSessionAndUser',
+		db
+			.select({ session: sessions, user: users })
+			.from(sessions)
+			.innerJoin(users, eq(users.id, sessions.userId))
+			.where(eq(sessions.sessionToken, sql.placeholder('sessionToken'))),
+		{ session: sessions, user: users },
+		{ single: true }
+	);
+	// Oldest first; tables adopted without `createdAt` fall back to expiry.
+	const sessionsOrder = [sessions.createdAt ?? sessions.expires, sessions.sessionToken] as const;
+	const sessionsOfUser = exec.read(
+		'listSessionsByUserId',
+		db.select().from(sessions).where(eq(sessions.userId, sql.placeholder('userId'))).orderBy(...sessionsOrder),
+		{ session: sessions },
+		{ orderBy: sessionsOrder }
+	);
+	const accountsOrder = [accounts.provider, accounts.providerAccountId] as const;
+	const accountsOfUser = exec.read(
+		'listAccountsByUserId',
+		db.select().from(accounts).where(eq(accounts.userId, sql.placeholder('userId'))).orderBy(...accountsOrder),
+		{ account: accounts },
+		{ orderBy: accountsOrder }
+	);
+	const passkeysOrder = [authenticators.credentialID] as const;
+	const passkeysOfUser = exec.read(
+		'listAuthenticatorsByUserId',
+		db.select().from(authenticators).where(eq(authenticators.userId, sql.placeholder('userId'))).orderBy(...passkeysOrder),
+		{ authenticator: authenticators },
+		{ orderBy: passkeysOrder }
+	);
+	// Read on JWT session reads (at most once per `revocationCheckInterval` per user and process).
+	const cutoffOf = exec.read(
+		'getSessionsValidAfter',
+		db.select().from(cutoffs).where(eq(cutoffs.userId, sql.placeholder('userId'))),
+		{ cutoff: cutoffs },
+		{ single: true }
+	);
+
+	return {
+		users: {
+			insertUser: (values) => run('createUser', () => write(db.insert(users).values(values).returning())),
+			userById: (id) => run('getUser', async () => (await db.select().from(users).where(eq(users.id, id)).get()) as Row | undefined),
+			userByEmail: (email) =>
+				run('getUserByEmail', async () => (await db.select().from(users).where(eq(users.email, email)).get()) as Row | undefined),
+			userByAccount: (key) =>
+				run('getUserByAccount', async () => {
+					const row = await db
+						.select({ user: users })
+						.from(accounts)
+						.innerJoin(users, eq(users.id, accounts.userId))
+						.where(accountIs(key))
+						.get();
+					return row?.user as Row | undefined;
+				}),
+			updateUser: (id, values) => run('updateUser', () => write(db.update(users).set(values).where(eq(users.id, id)).returning())),
+			// The explicit deletes make the cascade independent of `PRAGMA foreign_keys` (on by default
+			// in libsql and D1, and the foreign keys say ON DELETE CASCADE too).
+			deleteUser: (id) =>
+				run('deleteUser', async () => {
+					const results = await batch([
+						db.delete(sessions).where(eq(sessions.userId, id)),
+						db.delete(accounts).where(eq(accounts.userId, id)),
+						db.delete(authenticators).where(eq(authenticators.userId, id)),
+						db.delete(users).where(eq(users.id, id)).returning()
+					]);
+					return rowsAt(results, 3)[0];
+				}),
+			insertAccount: (values) => run('linkAccount', () => write(db.insert(accounts).values(values).returning())),
+			account: (key) => run('getAccount', async () => (await db.select().from(accounts).where(accountIs(key)).get()) as Row | undefined),
+			accountsOfUser: async (userId) => (await accountsOfUser(userId)).map((row) => row.account),
+			updateAccount: (key, values) => run('updateAccount', () => write(db.update(accounts).set(values).where(accountIs(key)).returning())),
+			deleteAccount: (key) => run('unlinkAccount', () => write(db.delete(accounts).where(accountIs(key)).returning()))
+		},
+
+		sessions: {
+			insertSession: (values, signal) => run('createSession', () => write(db.insert(sessions).values(values).returning()), signal),
+			sessionAndUser,
+			session: (sessionToken) =>
+				run('updateSession', async () => (await db.select().from(sessions).where(eq(sessions.sessionToken, sessionToken)).get()) as Row | undefined),
+			updateSession: (sessionToken, values) =>
+				run('updateSession', () => write(db.update(sessions).set(values).where(eq(sessions.sessionToken, sessionToken)).returning())),
+			deleteSession: (sessionToken) =>
+				run('deleteSession', () => write(db.delete(sessions).where(eq(sessions.sessionToken, sessionToken)).returning())),
+			rekeySession: (sessionToken, newSessionToken) =>
+				run('rekeySession', () =>
+					write(db.update(sessions).set({ sessionToken: newSessionToken }).where(eq(sessions.sessionToken, sessionToken)).returning())
+				),
+			sessionsOfUser: async (userId) => (await sessionsOfUser(userId)).map((row) => row.session),
+			deleteSessionsOfUser: (userId, keepSessionToken) =>
+				run('deleteSessionsByUserId', async () => {
+					const keep = keepSessionToken === undefined ? undefined : ne(sessions.sessionToken, keepSessionToken);
+					const deleted = db
+						.delete(sessions)
+						.where(and(eq(sessions.userId, userId), keep))
+						.returning({ sessionToken: sessions.sessionToken });
+					return rowsAt(await batch([deleted]), 0).length;
+				}),
+			insertVerificationToken: (values) => run('createVerificationToken', () => write(db.insert(tokens).values(values).returning())),
+			consumeVerificationToken: (identifier, token) =>
+				run('useVerificationToken', () =>
+					write(db.delete(tokens).where(and(eq(tokens.identifier, identifier), eq(tokens.token, token))).returning())
+				)
+		},
+
+		authenticators: {
+			insertAuthenticator: (values) => run('createAuthenticator', () => write(db.insert(authenticators).values(values).returning())),
+			authenticator: (credentialID) =>
+				run('getAuthenticator', async () =>
+					(await db.select().from(authenticators).where(eq(authenticators.credentialID, credentialID)).get()) as Row | undefined
+				),
+			authenticatorsOfUser: async (userId) => (await passkeysOfUser(userId)).map((row) => row.authenticator),
+			setAuthenticatorCounter: (credentialID, counter) =>
+				run('updateAuthenticatorCounter', () =>
+					write(db.update(authenticators).set({ counter }).where(eq(authenticators.credentialID, credentialID)).returning())
+				),
+			recordAuthenticatorUse: (credentialID, expectedCounter, values) =>
+				run('updateAuthenticatorUse', () =>
+					write(
+						db
+							.update(authenticators)
+							.set(values)
+							.where(and(eq(authenticators.credentialID, credentialID), eq(authenticators.counter, expectedCounter)))
+							.returning()
+					)
+				),
+			renameAuthenticator: (credentialID, name) =>
+				run('updateAuthenticatorName', () =>
+					write(db.update(authenticators).set({ name }).where(eq(authenticators.credentialID, credentialID)).returning())
+				),
+			deleteAuthenticator: (credentialID) =>
+				run('deleteAuthenticator', () => write(db.delete(authenticators).where(eq(authenticators.credentialID, credentialID)).returning()))
+		},
+
+		counters,
+
+		cutoffs: {
+			cutoff: async (userId) => (await cutoffOf(userId))?.cutoff['validAfter'],
+			raiseCutoff: (userId, at) =>
+				run('setSessionsValidAfter', async () => {
+					await batch([
+						db
+							.insert(cutoffs)
+							.values({ userId, validAfter: at })
+							.onConflictDoUpdate({
+								target: cutoffs.userId,
+								set: { validAfter: sql`MAX(${cutoffs.validAfter}, excluded.${sql.identifier(cutoffs.validAfter.name)})` }
+							})
+					]);
+				})
+		}
+	};
+}
