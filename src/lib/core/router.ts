@@ -5,6 +5,7 @@ import { providers } from './actions/providers.js';
 import { getSession, updateSession } from './actions/session.js';
 import { signInGet, signInPost } from './actions/signin.js';
 import { signOutGet, signOutPost } from './actions/signout.js';
+import { signUpPost } from './actions/signup.js';
 import { webauthnOptions } from './actions/webauthn-options.js';
 import { type AuthContext, type CallbackUrl, type ProviderContext, resolveCallbackUrl } from './context.js';
 import { InvalidRequest, MissingCSRF, UnknownAction } from './errors.js';
@@ -63,6 +64,7 @@ export const ROUTES: Readonly<Record<string, Route>> = Object.freeze({
 	'POST callback': { errors: 'page', provider: 'required', csrf: 'flow', storesCallbackUrl: true, run: callback },
 	'GET signout': { ...read, errors: 'page', head: true, run: signOutGet },
 	'POST signout': { errors: 'page', provider: 'none', csrf: 'token', storesCallbackUrl: true, run: signOutPost },
+	'POST signup': { errors: 'page', provider: 'required', csrf: 'token', storesCallbackUrl: true, run: signUpPost },
 	'GET error': { ...read, errors: 'page', head: true, run: error },
 	'GET verify-request': { ...read, errors: 'page', head: true, run: verifyRequest },
 	'GET webauthn-options': { ...read, errors: 'json', provider: 'required', run: webauthnOptions }

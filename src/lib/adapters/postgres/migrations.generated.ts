@@ -14,5 +14,11 @@ export const migrations: readonly EmbeddedMigration[] = [
 		when: 1795839685933,
 		hash: "fa60d709f7eddb68adf78fdbb094811bc9b9d3290223a75c63c25deec8165ad0",
 		sql: "CREATE TABLE \"rateLimit\" (\n\t\"key\" text PRIMARY KEY NOT NULL,\n\t\"count\" integer NOT NULL,\n\t\"resetAt\" bigint NOT NULL\n);\n--> statement-breakpoint\nCREATE TABLE \"sessionCutoff\" (\n\t\"userId\" text PRIMARY KEY NOT NULL,\n\t\"validAfter\" timestamp NOT NULL\n);\n--> statement-breakpoint\nALTER TABLE \"authenticator\" ALTER COLUMN \"counter\" SET DATA TYPE bigint;--> statement-breakpoint\nALTER TABLE \"authenticator\" ADD COLUMN \"name\" text;--> statement-breakpoint\nALTER TABLE \"authenticator\" ADD COLUMN \"aaguid\" text;--> statement-breakpoint\nALTER TABLE \"authenticator\" ADD COLUMN \"createdAt\" timestamp;--> statement-breakpoint\nALTER TABLE \"authenticator\" ADD COLUMN \"lastUsedAt\" timestamp;--> statement-breakpoint\nALTER TABLE \"session\" ADD COLUMN \"createdAt\" timestamp;--> statement-breakpoint\nALTER TABLE \"session\" ADD COLUMN \"userAgent\" text;--> statement-breakpoint\nCREATE INDEX \"rateLimit_resetAt_idx\" ON \"rateLimit\" USING btree (\"resetAt\");--> statement-breakpoint\nCREATE INDEX \"account_userId_idx\" ON \"account\" USING btree (\"userId\");--> statement-breakpoint\nCREATE INDEX \"authenticator_userId_idx\" ON \"authenticator\" USING btree (\"userId\");--> statement-breakpoint\nCREATE INDEX \"session_userId_idx\" ON \"session\" USING btree (\"userId\");"
+	},
+	{
+		tag: "0002_kitauth_passwords",
+		when: 1795848944205,
+		hash: "70e51cfaa639396c0a4e00031a158abbcc2b5b31bada2d8e6de371654b231db4",
+		sql: "CREATE TABLE \"password\" (\n\t\"userId\" text PRIMARY KEY NOT NULL,\n\t\"hash\" text NOT NULL,\n\t\"updatedAt\" timestamp NOT NULL\n);\n--> statement-breakpoint\nALTER TABLE \"password\" ADD CONSTRAINT \"password_userId_user_id_fk\" FOREIGN KEY (\"userId\") REFERENCES \"public\".\"user\"(\"id\") ON DELETE cascade ON UPDATE no action;"
 	}
 ];

@@ -5,7 +5,8 @@
  * The per-request reads are built by drizzle once and run with each call's value on the driver
  * (`PgRun`), their rows decoded with drizzle's own column decoders (`shared/decode.ts`).
  */
-import { and, eq, ne, sql, type Column } from 'drizzle-orm';
+import { and, eq, getTableColumns, ne, sql, type Column, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Row } from '../shared/rows.js';
 import type { AccountKey, Statements } from '../shared/statements.js';
 import { pgCounters } from './counters.js';
@@ -16,6 +17,7 @@ export function pgStatements(exec: PgExec, tables: PostgresTables): Statements {
 	const { db, run } = exec;
 	const { usersTable: users, accountsTable: accounts, sessionsTable: sessions } = tables;
 	const { verificationTokensTable: tokens, authenticatorsTable: authenticators, sessionCutoffsTable: cutoffs } = tables;
+	const { passwordsTable: passwords } = tables;
 	/** The first row a statement returns. */
 	const first = async (rows: PromiseLike<unknown[]>): Promise<Row | undefined> => (await rows)[0] as Row | undefined;
 	const accountIs = ({ provider, providerAccountId }: AccountKey) =>
@@ -57,7 +59,7 @@ export function pgStatements(exec: PgExec, tables: PostgresTables): Statements {
 	// A user and everything that is theirs, in one statement (the foreign keys cascade too, but a
 	// team's own tables may lack them).
 	const deleteUser = (id: string) => {
-		const gone = [sessions, accounts, authenticators].map((table, i) =>
+		const gone = [sessions, accounts, authenticators, passwords].map((table, i) =>
 			db.$with(`gone${i}`).as(db.delete(table).where(eq(table.userId, id)).returning({ userId: table.userId }))
 		);
 		return db
@@ -65,6 +67,33 @@ export function pgStatements(exec: PgExec, tables: PostgresTables): Statements {
 			.delete(users)
 			.where(eq(users.id, id))
 			.returning();
+	};
+
+	// A password sign-in's one read: the user of the address and their hash.
+	const passwordUserOf = compiledRead(
+		exec,
+		'getPasswordUser',
+		db
+			.select({ user: users, password: passwords })
+			.from(users)
+			.innerJoin(passwords, eq(passwords.userId, users.id))
+			.where(eq(users.email, sql.placeholder('email'))),
+		{ user: users, password: passwords }
+	);
+
+	// A new user and their password row in one statement: the user unless the email is taken
+	// (a data-modifying CTE), then the password row selected from what that inserted.
+	const insertPasswordUser = (user: Row, password: { hash: string; updatedAt: Date }) => {
+		const created = db.$with('created').as(db.insert(users).values(user).onConflictDoNothing().returning({ id: users.id }));
+		// drizzle writes timestamps as UTC without a zone; so does this (a raw Date would be local time).
+		const updatedAt = password.updatedAt.toISOString().replace('T', ' ').replace('Z', '');
+		const fields: Record<string, SQL | AnyPgColumn> = { userId: created.id, hash: sql`${password.hash}`, updatedAt: sql`${updatedAt}::timestamp` };
+		const ordered = Object.fromEntries(Object.keys(getTableColumns(passwords)).map((key) => [key, fields[key]!]));
+		return db
+			.with(created)
+			.insert(passwords)
+			.select(db.select(ordered).from(created))
+			.returning({ userId: passwords.userId });
 	};
 
 	return {
@@ -143,6 +172,21 @@ export function pgStatements(exec: PgExec, tables: PostgresTables): Statements {
 		},
 
 		counters: pgCounters(exec, tables.rateLimitsTable),
+
+		passwords: {
+			insertPasswordUser: (user, password) =>
+				run('createPasswordUser', async () => ((await insertPasswordUser(user, password)).length === 1 ? user : undefined)),
+			passwordUser: async (email) => (await passwordUserOf(email))[0],
+			replacePasswordHash: (userId, hash, expected) =>
+				run('updatePasswordHash', async () => {
+					const updated = await db
+						.update(passwords)
+						.set({ hash })
+						.where(and(eq(passwords.userId, userId), eq(passwords.hash, expected)))
+						.returning({ userId: passwords.userId });
+					return updated.length === 1;
+				})
+		},
 
 		cutoffs: {
 			cutoff: async (userId) => (await cutoffOf(userId))[0]?.cutoff['validAfter'],

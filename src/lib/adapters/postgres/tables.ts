@@ -4,7 +4,7 @@
  */
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type DialectTables, withCustomTables } from '../shared/tables.js';
-import { accounts, authenticators, rateLimits, sessionCutoffs, sessions, users, verificationTokens } from './schema.js';
+import { accounts, authenticators, passwords, rateLimits, sessionCutoffs, sessions, users, verificationTokens } from './schema.js';
 
 export type PostgresTables = DialectTables<PgTable, AnyPgColumn>;
 
@@ -15,7 +15,8 @@ const defaults: PostgresTables = {
 	verificationTokensTable: verificationTokens,
 	authenticatorsTable: authenticators,
 	rateLimitsTable: rateLimits,
-	sessionCutoffsTable: sessionCutoffs
+	sessionCutoffsTable: sessionCutoffs,
+	passwordsTable: passwords
 };
 
 export function resolveTables(custom: Partial<PostgresTables> = {}): PostgresTables {

@@ -31,7 +31,7 @@ export interface UserStatements {
 	userByEmail(email: string): Promise<Row | undefined>;
 	userByAccount(key: AccountKey): Promise<Row | undefined>;
 	updateUser(id: string, values: Row): Promise<Row | undefined>;
-	/** Deletes the user with its sessions, accounts and authenticators, atomically. */
+	/** Deletes the user with its sessions, accounts, authenticators and password, atomically. */
 	deleteUser(id: string): Promise<Row | undefined>;
 	insertAccount(values: Row): Promise<Row | undefined>;
 	account(key: AccountKey): Promise<Row | undefined>;
@@ -105,12 +105,26 @@ export interface CutoffStatements {
 	raiseCutoff(userId: string, at: Date): Promise<void>;
 }
 
+/** The `Password()` provider's users and password hashes. */
+export interface PasswordStatements {
+	/**
+	 * Inserts the user and their password row atomically; undefined, inserting nothing, when a user
+	 * already has the email (the unique email decides, whatever process got there first).
+	 */
+	insertPasswordUser(user: Row, password: { hash: string; updatedAt: Date }): Promise<Row | undefined>;
+	/** The user with this email and their password row, in ONE query (a join); none without either. */
+	passwordUser(email: string): Promise<{ user: Row; password: Row } | undefined>;
+	/** One conditional UPDATE: the hash becomes `hash` only while it is still `expected`. Whether it did. */
+	replacePasswordHash(userId: string, hash: string, expected: string): Promise<boolean>;
+}
+
 export interface Statements {
 	users: UserStatements;
 	sessions: SessionStatements;
 	authenticators: AuthenticatorStatements;
 	counters: CounterStatements;
 	cutoffs: CutoffStatements;
+	passwords: PasswordStatements;
 }
 
 /** The tables whose columns decide what an insert or update may set (`columnValues`). */
@@ -120,6 +134,7 @@ export interface MappedTables {
 	sessionsTable: Table;
 	verificationTokensTable: Table;
 	authenticatorsTable: Table;
+	passwordsTable: Table;
 }
 
 /** Makes the dialect's error (its class, its `operation: message` form) for the shared methods. */

@@ -32,5 +32,11 @@ export const migrations: readonly EmbeddedMigration[] = [
 		when: 1795563641317,
 		hash: "9d28854f34b504502442d0c49f22e0374ec9f6acf72685d0aef9665d83e3dddb",
 		sql: "CREATE TABLE `sessionCutoff` (\n\t`userId` text PRIMARY KEY NOT NULL,\n\t`validAfter` integer NOT NULL\n);\n"
+	},
+	{
+		tag: "0005_kitauth_passwords",
+		when: 1795848931530,
+		hash: "49ddc033e00f4f332e9ee539dc0e9d1b9f09f3f6613886880390ff5ce06d4ac6",
+		sql: "CREATE TABLE `password` (\n\t`userId` text PRIMARY KEY NOT NULL,\n\t`hash` text NOT NULL,\n\t`updatedAt` integer NOT NULL,\n\tFOREIGN KEY (`userId`) REFERENCES `user`(`id`) ON UPDATE no action ON DELETE cascade\n);\n"
 	}
 ];

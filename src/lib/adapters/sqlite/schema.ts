@@ -14,7 +14,8 @@
  *
  * The third migration adds kitauth's `rateLimit` table: the rate limiter's counters (one row per
  * key, times as plain integer milliseconds: they are compared, never shown). The fifth adds
- * `sessionCutoff`: per-user cutoffs that revoke JWT sessions.
+ * `sessionCutoff`: per-user cutoffs that revoke JWT sessions. The sixth adds `password`: the
+ * password hashes of the `Password()` provider's users.
  */
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { AdapterAccount } from '../../core/types/models.js';
@@ -129,4 +130,17 @@ export const sessionCutoffs = sqliteTable('sessionCutoff', {
 	userId: text('userId').primaryKey(),
 	/** Milliseconds since the epoch. */
 	validAfter: integer('validAfter', { mode: 'timestamp_ms' }).notNull()
+});
+
+/**
+ * kitauth: the password hash of a user of the `Password()` provider (a self-describing string,
+ * `$scrypt-sha256$…`), one per user, gone with the user.
+ */
+export const passwords = sqliteTable('password', {
+	userId: text('userId')
+		.primaryKey()
+		.references(() => users.id, { onDelete: 'cascade' }),
+	hash: text('hash').notNull(),
+	/** When the password was set (a rehash with new parameters keeps it). */
+	updatedAt: integer('updatedAt', { mode: 'timestamp_ms' }).notNull()
 });

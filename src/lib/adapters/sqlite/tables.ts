@@ -4,7 +4,7 @@
  */
 import type { AnySQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { type DialectTables, withCustomTables } from '../shared/tables.js';
-import { accounts, authenticators, rateLimits, sessionCutoffs, sessions, users, verificationTokens } from './schema.js';
+import { accounts, authenticators, passwords, rateLimits, sessionCutoffs, sessions, users, verificationTokens } from './schema.js';
 
 export type SQLiteTables = DialectTables<SQLiteTable, AnySQLiteColumn>;
 export type UsersTable = SQLiteTables['usersTable'];
@@ -14,6 +14,7 @@ export type VerificationTokensTable = SQLiteTables['verificationTokensTable'];
 export type AuthenticatorsTable = SQLiteTables['authenticatorsTable'];
 export type RateLimitsTable = SQLiteTables['rateLimitsTable'];
 export type SessionCutoffsTable = SQLiteTables['sessionCutoffsTable'];
+export type PasswordsTable = SQLiteTables['passwordsTable'];
 
 const defaults: SQLiteTables = {
 	usersTable: users,
@@ -22,7 +23,8 @@ const defaults: SQLiteTables = {
 	verificationTokensTable: verificationTokens,
 	authenticatorsTable: authenticators,
 	rateLimitsTable: rateLimits,
-	sessionCutoffsTable: sessionCutoffs
+	sessionCutoffsTable: sessionCutoffs,
+	passwordsTable: passwords
 };
 
 export function resolveTables(custom: Partial<SQLiteTables> = {}): SQLiteTables {

@@ -26,6 +26,7 @@ export type AuthAction =
 	| 'session'
 	| 'signin'
 	| 'signout'
+	| 'signup'
 	| 'verify-request'
 	| 'webauthn-options';
 

@@ -2,6 +2,7 @@ import type { customFetch } from '../markers.js';
 import type { CredentialInput, ProviderStyle } from '../../shared/provider.js';
 import type { Theme } from '../../shared/theme.js';
 import type { Account, Profile, ProviderType, TokenSet, User } from './models.js';
+import type { PasswordHasher, PasswordRules } from './password.js';
 
 export type { CredentialInput, ProviderStyle };
 
@@ -29,6 +30,20 @@ export interface CredentialsConfig<
 		credentials: Partial<Record<keyof Fields, unknown>>,
 		request: Request
 	) => Awaitable<User | null>;
+	/**
+	 * kitauth: set by `Password()` (kitauth/providers/password): kitauth checks the email and
+	 * password against the users and password hashes in the adapter (and offers sign-up), and
+	 * `authorize` is not called.
+	 */
+	password?: PasswordOptions;
+}
+
+/** What the `Password()` provider keeps (see kitauth/providers/password). */
+export interface PasswordOptions {
+	/** How passwords are hashed: scrypt by default (`scryptHasher()`). */
+	hasher: PasswordHasher;
+	/** The length rule new passwords must meet. */
+	rules: Required<PasswordRules>;
 }
 
 /** An endpoint given as a URL, or as a URL with extra query parameters. */

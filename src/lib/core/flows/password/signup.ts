@@ -1,0 +1,45 @@
+/**
+ * Sign-up with a password kept by kitauth (`Password()`): the address and the password's rules are
+ * checked, the password hashed, and the user created with it in one atomic step. The answer is the
+ * same whether the address was free or already taken (the sign-in page, to sign in with the new
+ * password): it never says which. An address already taken is left as it was.
+ */
+import { need } from '../../adapter.js';
+import { type AuthContext, pageUrl } from '../../context.js';
+import { randomUUID } from '../../crypto/index.js';
+import { CredentialsSignin } from '../../errors.js';
+import { limitAttempt } from '../../limit/attempt.js';
+import { passwordProblem } from '../../passwords/policy.js';
+import type { RequestInternal, ResponseInternal } from '../../types/internal.js';
+import type { PasswordOptions } from '../../types/provider.js';
+import { submittedEmail, submittedName, submittedPassword } from './fields.js';
+
+/** Why a sign-up was refused, as the `code` beside `error=CredentialsSignin`. */
+export type SignUpRefusal = 'invalid-email' | `password-${NonNullable<ReturnType<typeof passwordProblem>>}`;
+
+export async function signUp(
+	req: RequestInternal,
+	ctx: AuthContext,
+	options: PasswordOptions,
+	callbackUrl: string
+): Promise<ResponseInternal> {
+	const store = need(ctx.options.adapter ?? {}, 'createPasswordUser');
+	// Counted as a request for mail to an address: sign-up is what sends one (verification).
+	await limitAttempt(ctx, req, 'email-request', typeof req.body.email === 'string' ? req.body.email : undefined);
+	const email = submittedEmail(req.body.email);
+	if (!email) throw refusal('invalid-email');
+	const password = submittedPassword(req.body.password, options.rules.maxLength * 8) ?? '';
+	const problem = passwordProblem(password, options.rules);
+	if (problem) throw refusal(`password-${problem}`);
+	const name = submittedName(req.body.name);
+	const user = { id: randomUUID(), email, emailVerified: null, ...(name ? { name } : {}) };
+	const created = await store.createPasswordUser(user, await options.hasher.hash(password));
+	if (created) await ctx.options.events.createUser?.({ user: created });
+	return { redirect: pageUrl(ctx, 'signIn', { callbackUrl }) };
+}
+
+function refusal(code: SignUpRefusal): CredentialsSignin {
+	const error = new CredentialsSignin(`Sign-up refused: ${code}`);
+	error.code = code;
+	return error;
+}

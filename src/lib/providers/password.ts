@@ -1,0 +1,47 @@
+import { scryptHasher } from '../core/passwords/hash.js';
+import { passwordRules } from '../core/passwords/policy.js';
+import type { CredentialsConfig } from '../core/types/provider.js';
+import type { PasswordHasher, PasswordRules } from '../core/types/password.js';
+
+export type { CredentialsConfig } from '../core/types/provider.js';
+export type { PasswordHasher, PasswordRules } from '../core/types/password.js';
+export { DEFAULT_SCRYPT, scryptHasher } from '../core/passwords/hash.js';
+
+export interface PasswordUserConfig extends PasswordRules {
+	/** Default `password`: it names the provider in URLs (`/auth/callback/password`). */
+	id?: string;
+	/** Default `Password`. */
+	name?: string;
+	/** How passwords are hashed; default `scryptHasher()` (scrypt, N = 2^15, r = 8, p = 3). */
+	hasher?: PasswordHasher;
+}
+
+/**
+ * Email and password accounts kept by kitauth in your adapter: sign-up at
+ * `POST /auth/signup/password`, sign-in at `POST /auth/callback/password` (fields `email` and
+ * `password`). Needs an adapter with kitauth's password methods (kitauth's own adapters).
+ *
+ * ```ts
+ * providers: [Password()]
+ * providers: [Password({ minLength: 12, hasher: scryptHasher({ N: 2 ** 16, r: 8, p: 2 }) })]
+ * ```
+ */
+export default function Password(config: PasswordUserConfig = {}): CredentialsConfig<typeof FIELDS> {
+	const { id = 'password', name = 'Password', hasher = scryptHasher(), minLength, maxLength } = config;
+	return {
+		id,
+		name,
+		type: 'credentials',
+		credentials: FIELDS,
+		authorize: notCalled,
+		password: { hasher, rules: passwordRules({ minLength, maxLength }) }
+	};
+}
+
+const FIELDS = {
+	email: { label: 'Email', type: 'email', autocomplete: 'username', required: true },
+	password: { label: 'Password', type: 'password', autocomplete: 'current-password', required: true }
+} as const;
+
+/** Never called: a `password` provider's fields are checked against the adapter's store. */
+const notCalled = () => null;
