@@ -1,9 +1,10 @@
 import { scryptHasher } from '../core/passwords/hash.js';
 import { passwordRules } from '../core/passwords/policy.js';
-import type { CredentialsConfig } from '../core/types/provider.js';
+import type { CredentialsConfig, PasswordOptions } from '../core/types/provider.js';
 import type { PasswordHasher, PasswordRules } from '../core/types/password.js';
 
-export type { CredentialsConfig } from '../core/types/provider.js';
+export type { CredentialsConfig, PasswordResetRequest } from '../core/types/provider.js';
+export { passwordResetMessage } from '../core/flows/password/message.js';
 export type { PasswordHasher, PasswordRules } from '../core/types/password.js';
 export { DEFAULT_SCRYPT, scryptHasher } from '../core/passwords/hash.js';
 
@@ -14,12 +15,20 @@ export interface PasswordUserConfig extends PasswordRules {
 	name?: string;
 	/** How passwords are hashed; default `scryptHasher()` (scrypt, N = 2^15, r = 8, p = 3). */
 	hasher?: PasswordHasher;
+	/**
+	 * Sends a password reset link (`passwordResetMessage()` writes kitauth's message). Without it
+	 * there is no password reset.
+	 */
+	sendPasswordReset?: PasswordOptions['sendPasswordReset'];
+	/** Seconds a reset link works: default 900 (15 minutes), at most 3600. */
+	resetMaxAge?: number;
 }
 
 /**
  * Email and password accounts kept by kitauth in your adapter: sign-up at
  * `POST /auth/signup/password`, sign-in at `POST /auth/callback/password` (fields `email` and
- * `password`). Needs an adapter with kitauth's password methods (kitauth's own adapters).
+ * `password`), and with `sendPasswordReset` a reset by email (`POST /auth/forgot-password/password`).
+ * Needs an adapter with kitauth's password methods (kitauth's own adapters).
  *
  * ```ts
  * providers: [Password()]
@@ -27,14 +36,15 @@ export interface PasswordUserConfig extends PasswordRules {
  * ```
  */
 export default function Password(config: PasswordUserConfig = {}): CredentialsConfig<typeof FIELDS> {
-	const { id = 'password', name = 'Password', hasher = scryptHasher(), minLength, maxLength } = config;
+	const { id = 'password', name = 'Password', hasher = scryptHasher(), minLength, maxLength, sendPasswordReset, resetMaxAge = 900 } = config;
+	if (!Number.isInteger(resetMaxAge) || resetMaxAge < 60 || resetMaxAge > 3600) throw new TypeError('resetMaxAge must be whole seconds from 60 to 3600');
 	return {
 		id,
 		name,
 		type: 'credentials',
 		credentials: FIELDS,
 		authorize: notCalled,
-		password: { hasher, rules: passwordRules({ minLength, maxLength }) }
+		password: { hasher, rules: passwordRules({ minLength, maxLength }), resetMaxAge, ...(sendPasswordReset ? { sendPasswordReset } : {}) }
 	};
 }
 

@@ -66,6 +66,17 @@ export function passwordTests(target: () => Target): void {
 		expect((await adapter.getPasswordUser(user.email))?.passwordHash).toBe(`new-${results.indexOf(true)}`);
 	});
 
+	test('setPasswordHash replaces the hash of a user who has one, and of nobody else', async () => {
+		const { adapter } = target();
+		const user = passwordUser();
+		await adapter.createPasswordUser(user, 'before');
+		expect(await adapter.setPasswordHash(user.id, 'after')).toBe(true);
+		expect((await adapter.getPasswordUser(user.email))?.passwordHash).toBe('after');
+		const plain = await adapter.createUser({ ...newUser(), id: uid() });
+		expect(await adapter.setPasswordHash(plain.id, 'sneaked')).toBe(false);
+		expect(await adapter.getPasswordUser(plain.email)).toBeNull();
+	});
+
 	test('deleteUser removes the password with the user (a new sign-up may take the email)', async () => {
 		const { adapter } = target();
 		const user = passwordUser();

@@ -185,6 +185,11 @@ export function pgStatements(exec: PgExec, tables: PostgresTables): Statements {
 						.where(and(eq(passwords.userId, userId), eq(passwords.hash, expected)))
 						.returning({ userId: passwords.userId });
 					return updated.length === 1;
+				}),
+			setPasswordHash: (userId, hash, updatedAt) =>
+				run('setPasswordHash', async () => {
+					const updated = await db.update(passwords).set({ hash, updatedAt }).where(eq(passwords.userId, userId)).returning({ userId: passwords.userId });
+					return updated.length === 1;
 				})
 		},
 

@@ -1,12 +1,12 @@
 /**
  * The `Password()` provider's users and password hashes (kitauth's `createPasswordUser`,
- * `getPasswordUser`, `updatePasswordHash`), over a dialect's statements.
+ * `getPasswordUser`, `updatePasswordHash`, `setPasswordHash`), over a dialect's statements.
  */
 import type { Adapter } from '../../core/types/adapter.js';
 import { columnValues, toUser, userValues } from './rows.js';
 import type { DialectParts } from './statements.js';
 
-type PasswordMethods = Required<Pick<Adapter, 'createPasswordUser' | 'getPasswordUser' | 'updatePasswordHash'>>;
+type PasswordMethods = Required<Pick<Adapter, 'createPasswordUser' | 'getPasswordUser' | 'updatePasswordHash' | 'setPasswordHash'>>;
 
 export function passwordMethods({ statements, tables, fail }: DialectParts): PasswordMethods {
 	const st = statements.passwords;
@@ -29,6 +29,8 @@ export function passwordMethods({ statements, tables, fail }: DialectParts): Pas
 		},
 
 		updatePasswordHash: async (userId, passwordHash, expectedHash) =>
-			st.replacePasswordHash(userId, hashOf(passwordHash, 'updatePasswordHash'), hashOf(expectedHash, 'updatePasswordHash'))
+			st.replacePasswordHash(userId, hashOf(passwordHash, 'updatePasswordHash'), hashOf(expectedHash, 'updatePasswordHash')),
+
+		setPasswordHash: async (userId, passwordHash) => st.setPasswordHash(userId, hashOf(passwordHash, 'setPasswordHash'), new Date())
 	};
 }

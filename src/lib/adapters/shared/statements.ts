@@ -116,6 +116,8 @@ export interface PasswordStatements {
 	passwordUser(email: string): Promise<{ user: Row; password: Row } | undefined>;
 	/** One conditional UPDATE: the hash becomes `hash` only while it is still `expected`. Whether it did. */
 	replacePasswordHash(userId: string, hash: string, expected: string): Promise<boolean>;
+	/** One UPDATE of the user's password row (hash and `updatedAt`). Whether there was one. */
+	setPasswordHash(userId: string, hash: string, updatedAt: Date): Promise<boolean>;
 }
 
 export interface Statements {

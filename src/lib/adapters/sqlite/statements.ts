@@ -236,6 +236,11 @@ export function sqliteStatements(exec: SQLiteExec, tables: SQLiteTables, counter
 						.where(and(eq(passwords.userId, userId), eq(passwords.hash, expected)))
 						.returning({ userId: passwords.userId });
 					return rowsAt(await batch([updated]), 0).length === 1;
+				}),
+			setPasswordHash: (userId, hash, updatedAt) =>
+				run('setPasswordHash', async () => {
+					const updated = db.update(passwords).set({ hash, updatedAt }).where(eq(passwords.userId, userId)).returning({ userId: passwords.userId });
+					return rowsAt(await batch([updated]), 0).length === 1;
 				})
 		},
 

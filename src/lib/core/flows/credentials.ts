@@ -12,6 +12,8 @@ import { passwordIdentity } from './password/signin.js';
 const DATABASE_METHODS = ['getUser', 'getUserByEmail', 'createUser'] as const;
 /** What a `Password()` provider needs of the adapter: its users, with their password hashes. */
 const PASSWORD_METHODS = ['createPasswordUser', 'getPasswordUser', 'updatePasswordHash', 'getUser', 'getUserByEmail'] as const;
+/** …and for its password reset. */
+const RESET_METHODS = ['createVerificationToken', 'useVerificationToken', 'setPasswordHash'] as const;
 
 /**
  * Credentials: the app's `authorize()` decides (or, for `Password()`, kitauth's own store, see
@@ -21,7 +23,8 @@ const PASSWORD_METHODS = ['createPasswordUser', 'getPasswordUser', 'updatePasswo
 export const credentialsFlow: Flow<CredentialsConfig> = {
 	assert(provider, { config, session }) {
 		if (provider.password) {
-			const missing = PASSWORD_METHODS.filter((method) => typeof config.adapter?.[method] !== 'function');
+			const missing: string[] = PASSWORD_METHODS.filter((method) => typeof config.adapter?.[method] !== 'function');
+			if (provider.password.sendPasswordReset) missing.push(...RESET_METHODS.filter((method) => typeof config.adapter?.[method] !== 'function'));
 			if (missing.length) throw new MissingAdapterMethods(`The adapter lacks ${missing.join(', ')} for the password provider "${provider.id}".`);
 			return;
 		}

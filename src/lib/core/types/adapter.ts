@@ -174,4 +174,9 @@ export interface Adapter {
 	 * changed meanwhile). Whether it was replaced.
 	 */
 	updatePasswordHash?(userId: string, passwordHash: string, expectedHash: string): Awaitable<boolean>;
+	/**
+	 * kitauth (`Password()`): sets the password hash of a user who has one (a password reset).
+	 * Whether there was one to replace.
+	 */
+	setPasswordHash?(userId: string, passwordHash: string): Awaitable<boolean>;
 }

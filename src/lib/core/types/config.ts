@@ -22,11 +22,13 @@ export type AuthAction =
 	| 'callback'
 	| 'csrf'
 	| 'error'
+	| 'forgot-password'
 	| 'providers'
 	| 'session'
 	| 'signin'
 	| 'signout'
 	| 'signup'
+	| 'reset-password'
 	| 'verify-request'
 	| 'webauthn-options';
 

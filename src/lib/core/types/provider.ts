@@ -44,6 +44,20 @@ export interface PasswordOptions {
 	hasher: PasswordHasher;
 	/** The length rule new passwords must meet. */
 	rules: Required<PasswordRules>;
+	/** Sends a password reset link; without it there is no reset (its routes answer 404). */
+	sendPasswordReset?: (params: PasswordResetRequest) => Awaitable<void>;
+	/** Seconds a reset link works: default 900 (15 minutes). */
+	resetMaxAge: number;
+}
+
+/** What `sendPasswordReset` gets: where to send, the link, and when it stops working. */
+export interface PasswordResetRequest {
+	/** The account's email address. */
+	identifier: string;
+	/** The reset link (it holds the secret: never log it). */
+	url: string;
+	expires: Date;
+	theme: Theme;
 }
 
 /** An endpoint given as a URL, or as a URL with extra query parameters. */

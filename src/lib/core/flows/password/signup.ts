@@ -38,7 +38,8 @@ export async function signUp(
 	return { redirect: pageUrl(ctx, 'signIn', { callbackUrl }) };
 }
 
-function refusal(code: SignUpRefusal): CredentialsSignin {
+/** A refused form: `error=CredentialsSignin` with `code` on the sign-in page. */
+export function refusal(code: SignUpRefusal): CredentialsSignin {
 	const error = new CredentialsSignin(`Sign-up refused: ${code}`);
 	error.code = code;
 	return error;
