@@ -63,8 +63,8 @@ function multipart(fields: Record<string, string>, file?: { name: string; conten
 }
 
 describe('isAuthAction', () => {
-	it('knows the twelve actions and nothing else', () => {
-		const actions = ['callback', 'csrf', 'error', 'forgot-password', 'providers', 'reset-password', 'session', 'signin', 'signout', 'signup', 'verify-request', 'webauthn-options'];
+	it('knows the thirteen actions and nothing else', () => {
+		const actions = ['callback', 'csrf', 'error', 'forgot-password', 'providers', 'reset-password', 'session', 'signin', 'signout', 'signup', 'verify-email', 'verify-request', 'webauthn-options'];
 		for (const action of actions) {
 			expect(isAuthAction(action), action).toBe(true);
 		}

@@ -5,7 +5,7 @@ import { providers } from './actions/providers.js';
 import { getSession, updateSession } from './actions/session.js';
 import { signInGet, signInPost } from './actions/signin.js';
 import { signOutGet, signOutPost } from './actions/signout.js';
-import { forgotPasswordPost, resetPasswordGet, resetPasswordPost, signUpPost } from './actions/password.js';
+import { forgotPasswordPost, resetPasswordGet, resetPasswordPost, signUpPost, verifyEmailGet, verifyEmailPost } from './actions/password.js';
 import { webauthnOptions } from './actions/webauthn-options.js';
 import { type AuthContext, type CallbackUrl, type ProviderContext, resolveCallbackUrl } from './context.js';
 import { InvalidRequest, MissingCSRF, UnknownAction } from './errors.js';
@@ -68,6 +68,8 @@ export const ROUTES: Readonly<Record<string, Route>> = Object.freeze({
 	'POST forgot-password': { errors: 'page', provider: 'required', csrf: 'token', storesCallbackUrl: false, run: forgotPasswordPost },
 	'GET reset-password': { ...read, errors: 'page', head: true, provider: 'required', run: resetPasswordGet },
 	'POST reset-password': { errors: 'page', provider: 'required', csrf: 'token', storesCallbackUrl: false, run: resetPasswordPost },
+	'GET verify-email': { ...read, errors: 'page', head: true, provider: 'required', run: verifyEmailGet },
+	'POST verify-email': { errors: 'page', provider: 'required', csrf: 'token', storesCallbackUrl: false, run: verifyEmailPost },
 	'GET error': { ...read, errors: 'page', head: true, run: error },
 	'GET verify-request': { ...read, errors: 'page', head: true, run: verifyRequest },
 	'GET webauthn-options': { ...read, errors: 'json', provider: 'required', run: webauthnOptions }

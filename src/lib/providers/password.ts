@@ -3,8 +3,8 @@ import { passwordRules } from '../core/passwords/policy.js';
 import type { CredentialsConfig, PasswordOptions } from '../core/types/provider.js';
 import type { PasswordHasher, PasswordRules } from '../core/types/password.js';
 
-export type { CredentialsConfig, PasswordResetRequest } from '../core/types/provider.js';
-export { passwordResetMessage } from '../core/flows/password/message.js';
+export type { CredentialsConfig, PasswordResetRequest, SignUpEmailRequest } from '../core/types/provider.js';
+export { passwordResetMessage, signUpMessage } from '../core/flows/password/message.js';
 export type { PasswordHasher, PasswordRules } from '../core/types/password.js';
 export { DEFAULT_SCRYPT, scryptHasher } from '../core/passwords/hash.js';
 
@@ -22,6 +22,13 @@ export interface PasswordUserConfig extends PasswordRules {
 	sendPasswordReset?: PasswordOptions['sendPasswordReset'];
 	/** Seconds a reset link works: default 900 (15 minutes), at most 3600. */
 	resetMaxAge?: number;
+	/**
+	 * Sends a sign-up's message (`signUpMessage()` writes kitauth's): a link confirming a new
+	 * account's address, or a notice to the owner of an address already registered.
+	 */
+	sendSignUpEmail?: PasswordOptions['sendSignUpEmail'];
+	/** Refuse sign-in until the address is confirmed (needs `sendSignUpEmail`). Default false. */
+	requireVerifiedEmail?: boolean;
 }
 
 /**
@@ -37,6 +44,8 @@ export interface PasswordUserConfig extends PasswordRules {
  */
 export default function Password(config: PasswordUserConfig = {}): CredentialsConfig<typeof FIELDS> {
 	const { id = 'password', name = 'Password', hasher = scryptHasher(), minLength, maxLength, sendPasswordReset, resetMaxAge = 900 } = config;
+	const { sendSignUpEmail, requireVerifiedEmail = false } = config;
+	if (requireVerifiedEmail && !sendSignUpEmail) throw new TypeError('requireVerifiedEmail needs sendSignUpEmail: nobody could confirm an address');
 	if (!Number.isInteger(resetMaxAge) || resetMaxAge < 60 || resetMaxAge > 3600) throw new TypeError('resetMaxAge must be whole seconds from 60 to 3600');
 	return {
 		id,
@@ -44,7 +53,14 @@ export default function Password(config: PasswordUserConfig = {}): CredentialsCo
 		type: 'credentials',
 		credentials: FIELDS,
 		authorize: notCalled,
-		password: { hasher, rules: passwordRules({ minLength, maxLength }), resetMaxAge, ...(sendPasswordReset ? { sendPasswordReset } : {}) }
+		password: {
+			hasher,
+			rules: passwordRules({ minLength, maxLength }),
+			resetMaxAge,
+			requireVerifiedEmail,
+			...(sendPasswordReset ? { sendPasswordReset } : {}),
+			...(sendSignUpEmail ? { sendSignUpEmail } : {})
+		}
 	};
 }
 

@@ -2,6 +2,7 @@ import type { CallbackUrl, ProviderContext } from '../context.js';
 import { InvalidRequest } from '../errors.js';
 import { requestPasswordReset, resetPassword, resetPasswordPage } from '../flows/password/reset.js';
 import { signUp } from '../flows/password/signup.js';
+import { verifyEmail, verifyEmailPage } from '../flows/password/verify-email.js';
 import type { RequestInternal, ResponseInternal } from '../types/internal.js';
 import type { PasswordOptions } from '../types/provider.js';
 
@@ -21,7 +22,7 @@ function resetOf(ctx: ProviderContext): [PasswordOptions, NonNullable<PasswordOp
 
 /** POST /signup/<id>: a new account with a password. */
 export async function signUpPost(req: RequestInternal, ctx: ProviderContext, callbackUrl: CallbackUrl): Promise<ResponseInternal> {
-	return signUp(req, ctx, passwordOf(ctx), await callbackUrl());
+	return signUp(req, ctx, ctx.provider.id, passwordOf(ctx), await callbackUrl());
 }
 
 /** POST /forgot-password/<id>: asks for a reset link. */
@@ -40,4 +41,23 @@ export function resetPasswordGet(req: RequestInternal, ctx: ProviderContext): Pr
 export function resetPasswordPost(req: RequestInternal, ctx: ProviderContext): Promise<ResponseInternal> {
 	const [options] = resetOf(ctx);
 	return resetPassword(req, ctx, ctx.provider.id, options);
+}
+
+/** …and its sign-up messages: without them there is no address confirmation (404). */
+function verificationOf(ctx: ProviderContext): PasswordOptions {
+	const options = passwordOf(ctx);
+	if (!options.sendSignUpEmail) throw new InvalidRequest(`"${ctx.provider.id}" confirms no addresses`, 404);
+	return options;
+}
+
+/** GET /verify-email/<id>: "check your email" after sign-up, or the button a confirmation link opens. */
+export function verifyEmailGet(req: RequestInternal, ctx: ProviderContext): Promise<ResponseInternal> {
+	verificationOf(ctx);
+	return verifyEmailPage(req, ctx, ctx.provider.id);
+}
+
+/** POST /verify-email/<id>: confirms the address with a link's token. */
+export function verifyEmailPost(req: RequestInternal, ctx: ProviderContext): Promise<ResponseInternal> {
+	verificationOf(ctx);
+	return verifyEmail(req, ctx, ctx.provider.id);
 }

@@ -12,8 +12,8 @@ import { passwordIdentity } from './password/signin.js';
 const DATABASE_METHODS = ['getUser', 'getUserByEmail', 'createUser'] as const;
 /** What a `Password()` provider needs of the adapter: its users, with their password hashes. */
 const PASSWORD_METHODS = ['createPasswordUser', 'getPasswordUser', 'updatePasswordHash', 'getUser', 'getUserByEmail'] as const;
-/** …and for its password reset. */
-const RESET_METHODS = ['createVerificationToken', 'useVerificationToken', 'setPasswordHash'] as const;
+/** …and for the links it emails (password reset, address confirmation). */
+const LINK_METHODS = ['createVerificationToken', 'useVerificationToken', 'setPasswordHash', 'updateUser'] as const;
 
 /**
  * Credentials: the app's `authorize()` decides (or, for `Password()`, kitauth's own store, see
@@ -24,7 +24,8 @@ export const credentialsFlow: Flow<CredentialsConfig> = {
 	assert(provider, { config, session }) {
 		if (provider.password) {
 			const missing: string[] = PASSWORD_METHODS.filter((method) => typeof config.adapter?.[method] !== 'function');
-			if (provider.password.sendPasswordReset) missing.push(...RESET_METHODS.filter((method) => typeof config.adapter?.[method] !== 'function'));
+			const links = provider.password.sendPasswordReset || provider.password.sendSignUpEmail;
+			if (links) missing.push(...LINK_METHODS.filter((method) => typeof config.adapter?.[method] !== 'function'));
 			if (missing.length) throw new MissingAdapterMethods(`The adapter lacks ${missing.join(', ')} for the password provider "${provider.id}".`);
 			return;
 		}

@@ -29,6 +29,7 @@ export type AuthAction =
 	| 'signout'
 	| 'signup'
 	| 'reset-password'
+	| 'verify-email'
 	| 'verify-request'
 	| 'webauthn-options';
 

@@ -48,6 +48,28 @@ export interface PasswordOptions {
 	sendPasswordReset?: (params: PasswordResetRequest) => Awaitable<void>;
 	/** Seconds a reset link works: default 900 (15 minutes). */
 	resetMaxAge: number;
+	/**
+	 * Sends the message of a sign-up: a link confirming the address to a new user, or a notice to
+	 * the owner of an address already registered. Without it sign-up sends nothing.
+	 */
+	sendSignUpEmail?: (params: SignUpEmailRequest) => Awaitable<void>;
+	/** Refuse sign-in (`code` `email-unverified`) until the address is confirmed. Default false. */
+	requireVerifiedEmail: boolean;
+}
+
+/** What `sendSignUpEmail` gets. */
+export interface SignUpEmailRequest {
+	identifier: string;
+	/**
+	 * `verify-email`: a new account; `url` confirms its address (it holds the secret: never log
+	 * it). `already-registered`: someone signed up with an address that has an account; `url` is
+	 * the sign-in page.
+	 */
+	kind: 'verify-email' | 'already-registered';
+	url: string;
+	/** When a `verify-email` link stops working. */
+	expires: Date;
+	theme: Theme;
 }
 
 /** What `sendPasswordReset` gets: where to send, the link, and when it stops working. */

@@ -2,7 +2,7 @@
  * Password reset by email (`Password({ sendPasswordReset })`):
  *
  * - POST /forgot-password/<id> with `email`: counted by the limiter (`email-request`: per address
- *   and per account); a 256-bit token is stored (hashed, see `reset-token.ts`) and, for an
+ *   and per account); a 256-bit token is stored (hashed, see `link-token.ts`) and, for an
  *   address with a password, the link sent. Known and unknown addresses get the same answer and
  *   the same reads and writes, at once: the message is sent after the answer, so its time says
  *   nothing either.
@@ -18,21 +18,20 @@ import { type AuthContext, actionUrl, pageUrl } from '../../context.js';
 import { randomUUID } from '../../crypto/index.js';
 import { Verification } from '../../errors.js';
 import { limitAttempt } from '../../limit/attempt.js';
-import { choosePasswordPage, resetSentPage } from '../../pages/password-reset.js';
+import { linkFormPage, linkSentPage } from '../../pages/password-links.js';
 import { passwordProblem } from '../../passwords/policy.js';
 import { credentialsChanged } from '../../session/end.js';
 import type { RequestInternal, ResponseInternal } from '../../types/internal.js';
-import type { VerificationToken } from '../../types/models.js';
-import type { PasswordOptions, PasswordResetRequest } from '../../types/provider.js';
+import type { PasswordOptions } from '../../types/provider.js';
 import type { PasswordProblem } from '../../types/password.js';
 import { submittedEmail, submittedPassword } from './fields.js';
-import { MAX_LINK_VALUE, newResetToken, resetHash, resetHashes, resetIdentifier } from './reset-token.js';
+import { linkValues, sendAfterAnswer, storeLinkToken, useLinkToken } from './links.js';
 import { refusal } from './signup.js';
 
 type Sender = NonNullable<PasswordOptions['sendPasswordReset']>;
 
 export async function requestPasswordReset(req: RequestInternal, ctx: AuthContext, providerId: string, options: PasswordOptions, send: Sender): Promise<ResponseInternal> {
-	const store = need(ctx.options.adapter ?? {}, 'getPasswordUser', 'createVerificationToken');
+	const store = need(ctx.options.adapter ?? {}, 'getPasswordUser');
 	await limitAttempt(ctx, req, 'email-request', typeof req.body.email === 'string' ? req.body.email : undefined);
 	const email = submittedEmail(req.body.email);
 	if (!email) throw refusal('invalid-email');
@@ -40,38 +39,19 @@ export async function requestPasswordReset(req: RequestInternal, ctx: AuthContex
 	// The same work for an unknown address: a token stored for a user who does not exist (it
 	// expires unused: nobody ever sees it), only no message.
 	const userId = found?.user.id ?? randomUUID();
-	const token = newResetToken();
 	const expires = new Date(Date.now() + options.resetMaxAge * 1000);
-	await store.createVerificationToken({ identifier: resetIdentifier(providerId, userId), token: await resetHash(ctx, providerId, userId, token), expires });
+	const token = await storeLinkToken(ctx, 'password-reset', providerId, userId, expires);
 	if (found) {
 		const url = actionUrl(ctx, `reset-password/${providerId}`, { user: userId, token });
-		void deliver(ctx, send, { identifier: email, url, expires, theme: ctx.options.theme });
+		sendAfterAnswer(ctx, 'a password reset link', () => send({ identifier: email, url, expires, theme: ctx.options.theme }), url);
 	}
 	return { redirect: actionUrl(ctx, `reset-password/${providerId}`) };
 }
 
-/** Sends after the answer; a failure is logged without the link (the user may ask again). */
-async function deliver(ctx: AuthContext, send: Sender, params: PasswordResetRequest): Promise<void> {
-	try {
-		await send(params);
-	} catch (error) {
-		const message = error instanceof Error ? error.message.split(params.url).join('[redacted]') : 'unknown error';
-		ctx.options.logger.error(new Error(`Sending a password reset link failed: ${message}`));
-	}
-}
-
-/** The link's user and token, bounded; `Verification` when unusable. */
-function linkValues(source: Record<string, unknown>): { user: string; token: string } {
-	const { user, token } = source;
-	const usable = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= MAX_LINK_VALUE;
-	if (!usable(user) || !usable(token)) throw new Verification('The reset link has no usable user or token');
-	return { user, token };
-}
-
 export function resetPasswordPage(req: RequestInternal, ctx: AuthContext, providerId: string, options: PasswordOptions): Promise<ResponseInternal> {
-	if (req.query.token === undefined && req.query.user === undefined) return resetSentPage(ctx);
+	if (req.query.token === undefined && req.query.user === undefined) return linkSentPage(ctx);
 	const { user, token } = linkValues(req.query);
-	return choosePasswordPage(ctx, { action: actionUrl(ctx, `reset-password/${providerId}`), fields: { user, token }, rules: options.rules });
+	return linkFormPage(ctx, { kind: 'reset', action: actionUrl(ctx, `reset-password/${providerId}`), fields: { user, token }, rules: options.rules });
 }
 
 const PROBLEMS: Record<PasswordProblem, string> = {
@@ -81,23 +61,15 @@ const PROBLEMS: Record<PasswordProblem, string> = {
 };
 
 export async function resetPassword(req: RequestInternal, ctx: AuthContext, providerId: string, options: PasswordOptions): Promise<ResponseInternal> {
-	const store = need(ctx.options.adapter ?? {}, 'useVerificationToken', 'setPasswordHash');
+	const store = need(ctx.options.adapter ?? {}, 'setPasswordHash');
 	const { user, token } = linkValues(req.body);
 	const password = submittedPassword(req.body.password, options.rules.maxLength * 8) ?? '';
 	const problem = passwordProblem(password, options.rules);
 	if (problem) {
 		const action = actionUrl(ctx, `reset-password/${providerId}`);
-		return choosePasswordPage(ctx, { action, fields: { user, token }, rules: options.rules, error: PROBLEMS[problem] }, 400);
+		return linkFormPage(ctx, { kind: 'reset', action, fields: { user, token }, rules: options.rules, error: PROBLEMS[problem] }, 400);
 	}
-	const identifier = resetIdentifier(providerId, user);
-	let found: VerificationToken | null = null;
-	for (const hash of await resetHashes(ctx, providerId, user, token)) {
-		found = await store.useVerificationToken({ identifier, token: hash });
-		if (found) break;
-	}
-	if (!found) throw new Verification('The reset link is unknown or was used already');
-	const expires = new Date(found.expires as Date | string | number).getTime();
-	if (!Number.isFinite(expires) || expires <= Date.now()) throw new Verification('The reset link has expired');
+	await useLinkToken(ctx, 'password-reset', providerId, { user, token });
 	if (!(await store.setPasswordHash(user, await options.hasher.hash(password)))) throw new Verification('The reset link names no password account');
 	const ended = await credentialsChanged(ctx, user, 'password');
 	return { redirect: pageUrl(ctx, 'signIn'), cookies: ended.cookies };

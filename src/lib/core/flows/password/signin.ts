@@ -23,6 +23,12 @@ export async function passwordIdentity(req: RequestInternal, ctx: AuthContext, p
 	const found = email ? await store.getPasswordUser(email) : null;
 	const matches = await hasher.verify(password ?? '', found?.passwordHash ?? (await decoyHash(hasher)));
 	if (!found || !password || !matches) throw new CredentialsSignin('Wrong email or password');
+	// Only said to whoever knows the password: the address is registered, and not yet confirmed.
+	if (options.requireVerifiedEmail && !found.user.emailVerified) {
+		const unverified = new CredentialsSignin('The email address is not confirmed yet');
+		unverified.code = 'email-unverified';
+		throw unverified;
+	}
 	const user = await rehashed(ctx, found.user, found.passwordHash, password, options);
 	return {
 		user,

@@ -1,17 +1,20 @@
 /**
  * Sign-up with a password kept by kitauth (`Password()`): the address and the password's rules are
  * checked, the password hashed, and the user created with it in one atomic step. The answer is the
- * same whether the address was free or already taken (the sign-in page, to sign in with the new
- * password): it never says which. An address already taken is left as it was.
+ * same whether the address was free or already taken (the sign-in page; with `sendSignUpEmail`,
+ * "check your email", and the message says what happened): it never says which. An address
+ * already taken is left as it was.
  */
 import { need } from '../../adapter.js';
-import { type AuthContext, pageUrl } from '../../context.js';
+import { type AuthContext, actionUrl, pageUrl } from '../../context.js';
 import { randomUUID } from '../../crypto/index.js';
 import { CredentialsSignin } from '../../errors.js';
 import { limitAttempt } from '../../limit/attempt.js';
 import { passwordProblem } from '../../passwords/policy.js';
 import type { RequestInternal, ResponseInternal } from '../../types/internal.js';
-import type { PasswordOptions } from '../../types/provider.js';
+import type { PasswordOptions, SignUpEmailRequest } from '../../types/provider.js';
+import { sendAfterAnswer, storeLinkToken } from './links.js';
+import { VERIFY_MAX_AGE } from './verify-email.js';
 import { submittedEmail, submittedName, submittedPassword } from './fields.js';
 
 /** Why a sign-up was refused, as the `code` beside `error=CredentialsSignin`. */
@@ -20,6 +23,7 @@ export type SignUpRefusal = 'invalid-email' | `password-${NonNullable<ReturnType
 export async function signUp(
 	req: RequestInternal,
 	ctx: AuthContext,
+	providerId: string,
 	options: PasswordOptions,
 	callbackUrl: string
 ): Promise<ResponseInternal> {
@@ -35,7 +39,25 @@ export async function signUp(
 	const user = { id: randomUUID(), email, emailVerified: null, ...(name ? { name } : {}) };
 	const created = await store.createPasswordUser(user, await options.hasher.hash(password));
 	if (created) await ctx.options.events.createUser?.({ user: created });
-	return { redirect: pageUrl(ctx, 'signIn', { callbackUrl }) };
+	if (!options.sendSignUpEmail) return { redirect: pageUrl(ctx, 'signIn', { callbackUrl }) };
+	await mailSignUp(ctx, providerId, options.sendSignUpEmail, email, created?.id);
+	return { redirect: actionUrl(ctx, `verify-email/${providerId}`) };
+}
+
+/**
+ * The message says what happened: a confirmation link to a new account, a notice to an address
+ * already registered. A token is stored either way (for a user that does not exist when the
+ * address was taken: it expires unused), so both take the same writes; the message goes after
+ * the answer.
+ */
+async function mailSignUp(ctx: AuthContext, providerId: string, send: NonNullable<PasswordOptions['sendSignUpEmail']>, email: string, userId: string | undefined) {
+	const expires = new Date(Date.now() + VERIFY_MAX_AGE * 1000);
+	const token = await storeLinkToken(ctx, 'email-verification', providerId, userId ?? randomUUID(), expires);
+	const theme = ctx.options.theme;
+	const request: SignUpEmailRequest = userId
+		? { identifier: email, kind: 'verify-email', url: actionUrl(ctx, `verify-email/${providerId}`, { user: userId, token }), expires, theme }
+		: { identifier: email, kind: 'already-registered', url: pageUrl(ctx, 'signIn'), expires, theme };
+	sendAfterAnswer(ctx, 'a sign-up message', () => send(request), request.url);
 }
 
 /** A refused form: `error=CredentialsSignin` with `code` on the sign-in page. */
