@@ -2,9 +2,10 @@ import type { customFetch } from '../markers.js';
 import type { CredentialInput, ProviderStyle } from '../../shared/provider.js';
 import type { Theme } from '../../shared/theme.js';
 import type { Account, Profile, ProviderType, TokenSet, User } from './models.js';
-import type { PasswordHasher, PasswordRules } from './password.js';
+import type { PasswordOptions } from './password.js';
 
 export type { CredentialInput, ProviderStyle };
+export type { PasswordOptions, PasswordResetRequest, SignUpEmailRequest } from './password.js';
 
 type Awaitable<T> = T | PromiseLike<T>;
 
@@ -38,49 +39,6 @@ export interface CredentialsConfig<
 	password?: PasswordOptions;
 }
 
-/** What the `Password()` provider keeps (see kitauth/providers/password). */
-export interface PasswordOptions {
-	/** How passwords are hashed: scrypt by default (`scryptHasher()`). */
-	hasher: PasswordHasher;
-	/** The length rule new passwords must meet. */
-	rules: Required<PasswordRules>;
-	/** Sends a password reset link; without it there is no reset (its routes answer 404). */
-	sendPasswordReset?: (params: PasswordResetRequest) => Awaitable<void>;
-	/** Seconds a reset link works: default 900 (15 minutes). */
-	resetMaxAge: number;
-	/**
-	 * Sends the message of a sign-up: a link confirming the address to a new user, or a notice to
-	 * the owner of an address already registered. Without it sign-up sends nothing.
-	 */
-	sendSignUpEmail?: (params: SignUpEmailRequest) => Awaitable<void>;
-	/** Refuse sign-in (`code` `email-unverified`) until the address is confirmed. Default false. */
-	requireVerifiedEmail: boolean;
-}
-
-/** What `sendSignUpEmail` gets. */
-export interface SignUpEmailRequest {
-	identifier: string;
-	/**
-	 * `verify-email`: a new account; `url` confirms its address (it holds the secret: never log
-	 * it). `already-registered`: someone signed up with an address that has an account; `url` is
-	 * the sign-in page.
-	 */
-	kind: 'verify-email' | 'already-registered';
-	url: string;
-	/** When a `verify-email` link stops working. */
-	expires: Date;
-	theme: Theme;
-}
-
-/** What `sendPasswordReset` gets: where to send, the link, and when it stops working. */
-export interface PasswordResetRequest {
-	/** The account's email address. */
-	identifier: string;
-	/** The reset link (it holds the secret: never log it). */
-	url: string;
-	expires: Date;
-	theme: Theme;
-}
 
 /** An endpoint given as a URL, or as a URL with extra query parameters. */
 export type EndpointSetting = string | { url?: string; params?: Record<string, unknown> };
