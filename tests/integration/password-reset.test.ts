@@ -96,6 +96,17 @@ describe('asking for a link', () => {
 		expect(await signedIn(s, 'alice@example.com', OLD)).toBe(false);
 	});
 
+	test('GET forgot-password/<id> is the built-in page; an unusable address shows it again (400)', async () => {
+		const s = app();
+		const page = await s.client().get('forgot-password/password');
+		expect(page.status).toBe(200);
+		expect(await page.text()).toContain('action="http://localhost:3000/auth/forgot-password/password"');
+		const refused = await s.client().postForm('forgot-password/password', { email: 'not an address' });
+		expect(refused.status).toBe(400);
+		expect(await refused.text()).toContain('Enter one email address');
+		expect(sent).toEqual([]);
+	});
+
 	test('an address without a password (another sign-in method) gets no link', async () => {
 		const s = app();
 		await store.adapter.createUser({ id: crypto.randomUUID(), email: 'oauth@example.com', emailVerified: null });

@@ -69,26 +69,40 @@ describe('sign-up', () => {
 		expect((await signIn(s, 'owner@example.com', PASSWORD)).headers.get('location')).toBe(`${ORIGIN}/home`);
 	});
 
+	test('GET signup/<id> is the built-in page: a form posting email and a new password with the CSRF token', async () => {
+		const res = await app().client().get('signup/password', { query: { callbackUrl: '/home' } });
+		expect(res.status).toBe(200);
+		const html = await res.text();
+		expect(html).toContain('action="http://localhost:3000/auth/signup/password"');
+		expect(html).toContain('autocomplete="new-password"');
+		expect(html).toMatch(/name="csrfToken" value="[0-9a-f]{64}"/);
+		expect(html).toContain('name="callbackUrl" value="http://localhost:3000/home"');
+	});
+
 	test.each([
-		['too short', 'x7#kq2p', 'password-too-short'],
-		['too long', 'x'.repeat(129), 'password-too-long'],
-		['common', 'password1234', 'password-common'],
-		['missing', '', 'password-too-short']
-	])('a password %s is refused with its reason, and nothing is stored', async (_label, password, code) => {
+		['too short', 'x7#kq2p', 'This password is too short.'],
+		['too long', 'x'.repeat(129), 'This password is too long.'],
+		['common', 'password1234', 'This password is too common'],
+		['missing', '', 'This password is too short.']
+	])('a password %s is refused with its reason on the sign-up page (400), and nothing is stored', async (_label, password, message) => {
 		const res = await signUp(app(), 'rules@example.com', password);
-		expect(location(res).searchParams.get('error')).toBe('CredentialsSignin');
-		expect(location(res).searchParams.get('code')).toBe(code);
+		expect(res.status).toBe(400);
+		const html = await res.text();
+		expect(html).toContain(message);
+		expect(html).toContain('value="rules@example.com"');
+		expect(html).not.toContain(password || 'never');
 		expect(await store.users()).toEqual([]);
 	});
 
 	test('a raised minimum length applies', async () => {
 		const res = await signUp(app({ minLength: 30 }), 'long@example.com', PASSWORD);
-		expect(location(res).searchParams.get('code')).toBe('password-too-short');
+		expect(await res.text()).toContain('This password is too short.');
 	});
 
 	test.each([['not an address'], ['two@at@example.com'], ['a@example.com, b@example.com'], ['']])('an unusable address (%s) is refused', async (email) => {
 		const res = await signUp(app(), email, PASSWORD);
-		expect(location(res).searchParams.get('code')).toBe('invalid-email');
+		expect(res.status).toBe(400);
+		expect(await res.text()).toContain('Enter one email address');
 		expect(await store.users()).toEqual([]);
 	});
 

@@ -5,7 +5,16 @@ import { providers } from './actions/providers.js';
 import { getSession, updateSession } from './actions/session.js';
 import { signInGet, signInPost } from './actions/signin.js';
 import { signOutGet, signOutPost } from './actions/signout.js';
-import { forgotPasswordPost, resetPasswordGet, resetPasswordPost, signUpPost, verifyEmailGet, verifyEmailPost } from './actions/password.js';
+import {
+	forgotPasswordGet,
+	forgotPasswordPost,
+	resetPasswordGet,
+	resetPasswordPost,
+	signUpGet,
+	signUpPost,
+	verifyEmailGet,
+	verifyEmailPost
+} from './actions/password.js';
 import { webauthnOptions } from './actions/webauthn-options.js';
 import { type AuthContext, type CallbackUrl, type ProviderContext, resolveCallbackUrl } from './context.js';
 import { InvalidRequest, MissingCSRF, UnknownAction } from './errors.js';
@@ -64,7 +73,9 @@ export const ROUTES: Readonly<Record<string, Route>> = Object.freeze({
 	'POST callback': { errors: 'page', provider: 'required', csrf: 'flow', storesCallbackUrl: true, run: callback },
 	'GET signout': { ...read, errors: 'page', head: true, run: signOutGet },
 	'POST signout': { errors: 'page', provider: 'none', csrf: 'token', storesCallbackUrl: true, run: signOutPost },
+	'GET signup': { ...read, errors: 'page', head: true, provider: 'required', storesCallbackUrl: true, run: signUpGet },
 	'POST signup': { errors: 'page', provider: 'required', csrf: 'token', storesCallbackUrl: true, run: signUpPost },
+	'GET forgot-password': { ...read, errors: 'page', head: true, provider: 'required', run: forgotPasswordGet },
 	'POST forgot-password': { errors: 'page', provider: 'required', csrf: 'token', storesCallbackUrl: false, run: forgotPasswordPost },
 	'GET reset-password': { ...read, errors: 'page', head: true, provider: 'required', run: resetPasswordGet },
 	'POST reset-password': { errors: 'page', provider: 'required', csrf: 'token', storesCallbackUrl: false, run: resetPasswordPost },

@@ -1,7 +1,7 @@
 import type { CallbackUrl, ProviderContext } from '../context.js';
 import { InvalidRequest } from '../errors.js';
-import { requestPasswordReset, resetPassword, resetPasswordPage } from '../flows/password/reset.js';
-import { signUp } from '../flows/password/signup.js';
+import { forgotPasswordPage, requestPasswordReset, resetPassword, resetPasswordPage } from '../flows/password/reset.js';
+import { signUp, signUpPage } from '../flows/password/signup.js';
 import { verifyEmail, verifyEmailPage } from '../flows/password/verify-email.js';
 import type { RequestInternal, ResponseInternal } from '../types/internal.js';
 import type { PasswordOptions } from '../types/provider.js';
@@ -23,6 +23,17 @@ function resetOf(ctx: ProviderContext): [PasswordOptions, NonNullable<PasswordOp
 /** POST /signup/<id>: a new account with a password. */
 export async function signUpPost(req: RequestInternal, ctx: ProviderContext, callbackUrl: CallbackUrl): Promise<ResponseInternal> {
 	return signUp(req, ctx, ctx.provider.id, passwordOf(ctx), await callbackUrl());
+}
+
+/** GET /signup/<id>: the built-in "create an account" page. */
+export async function signUpGet(_req: RequestInternal, ctx: ProviderContext, callbackUrl: CallbackUrl): Promise<ResponseInternal> {
+	return signUpPage(ctx, ctx.provider.id, passwordOf(ctx), await callbackUrl());
+}
+
+/** GET /forgot-password/<id>: the built-in "forgot your password?" page. */
+export function forgotPasswordGet(_req: RequestInternal, ctx: ProviderContext): Promise<ResponseInternal> {
+	const [options] = resetOf(ctx);
+	return forgotPasswordPage(ctx, ctx.provider.id, options);
 }
 
 /** POST /forgot-password/<id>: asks for a reset link. */

@@ -9,6 +9,7 @@ export { render } from 'svelte/server';
 export { default as Page } from './Page.svelte';
 export { default as ConfirmSignIn } from '../../components/parts/ConfirmSignIn.svelte';
 export { default as ErrorPage } from '../../components/parts/ErrorPage.svelte';
+export { default as PasswordAccount } from '../../components/parts/PasswordAccount.svelte';
 export { default as PasswordLink } from '../../components/parts/PasswordLink.svelte';
 export { default as SignIn } from '../../components/parts/SignIn.svelte';
 export { default as SignOut } from '../../components/parts/SignOut.svelte';

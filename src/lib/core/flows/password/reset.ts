@@ -23,10 +23,10 @@ import { passwordProblem } from '../../passwords/policy.js';
 import { credentialsChanged } from '../../session/end.js';
 import type { RequestInternal, ResponseInternal } from '../../types/internal.js';
 import type { PasswordOptions } from '../../types/provider.js';
-import type { PasswordProblem } from '../../types/password.js';
 import { submittedEmail, submittedPassword } from './fields.js';
 import { linkValues, sendAfterAnswer, storeLinkToken, useLinkToken } from './links.js';
-import { refusal } from './signup.js';
+import { INVALID_EMAIL, PASSWORD_PROBLEMS } from './messages.js';
+import { passwordFormPage, type PasswordFormFailure } from '../../pages/password-forms.js';
 
 type Sender = NonNullable<PasswordOptions['sendPasswordReset']>;
 
@@ -34,7 +34,7 @@ export async function requestPasswordReset(req: RequestInternal, ctx: AuthContex
 	const store = need(ctx.options.adapter ?? {}, 'getPasswordUser');
 	await limitAttempt(ctx, req, 'email-request', typeof req.body.email === 'string' ? req.body.email : undefined);
 	const email = submittedEmail(req.body.email);
-	if (!email) throw refusal('invalid-email');
+	if (!email) return forgotPasswordPage(ctx, providerId, options, { fieldErrors: { email: [INVALID_EMAIL] } });
 	const found = await store.getPasswordUser(email);
 	// The same work for an unknown address: a token stored for a user who does not exist (it
 	// expires unused: nobody ever sees it), only no message.
@@ -54,11 +54,6 @@ export function resetPasswordPage(req: RequestInternal, ctx: AuthContext, provid
 	return linkFormPage(ctx, { kind: 'reset', action: actionUrl(ctx, `reset-password/${providerId}`), fields: { user, token }, rules: options.rules });
 }
 
-const PROBLEMS: Record<PasswordProblem, string> = {
-	'too-short': 'This password is too short.',
-	'too-long': 'This password is too long.',
-	common: 'This password is too common: choose another.'
-};
 
 export async function resetPassword(req: RequestInternal, ctx: AuthContext, providerId: string, options: PasswordOptions): Promise<ResponseInternal> {
 	const store = need(ctx.options.adapter ?? {}, 'setPasswordHash');
@@ -67,10 +62,15 @@ export async function resetPassword(req: RequestInternal, ctx: AuthContext, prov
 	const problem = passwordProblem(password, options.rules);
 	if (problem) {
 		const action = actionUrl(ctx, `reset-password/${providerId}`);
-		return linkFormPage(ctx, { kind: 'reset', action, fields: { user, token }, rules: options.rules, error: PROBLEMS[problem] }, 400);
+		return linkFormPage(ctx, { kind: 'reset', action, fields: { user, token }, rules: options.rules, error: PASSWORD_PROBLEMS[problem] }, 400);
 	}
 	await useLinkToken(ctx, 'password-reset', providerId, { user, token });
 	if (!(await store.setPasswordHash(user, await options.hasher.hash(password)))) throw new Verification('The reset link names no password account');
 	const ended = await credentialsChanged(ctx, user, 'password');
 	return { redirect: pageUrl(ctx, 'signIn'), cookies: ended.cookies };
+}
+
+/** GET /forgot-password/<id>: the built-in "forgot your password?" page (and with a refusal, 400). */
+export function forgotPasswordPage(ctx: AuthContext, providerId: string, options: PasswordOptions, failure?: PasswordFormFailure): Promise<ResponseInternal> {
+	return passwordFormPage(ctx, { kind: 'forgot', action: actionUrl(ctx, `forgot-password/${providerId}`), rules: options.rules, failure });
 }

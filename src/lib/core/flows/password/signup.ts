@@ -3,22 +3,21 @@
  * checked, the password hashed, and the user created with it in one atomic step. The answer is the
  * same whether the address was free or already taken (the sign-in page; with `sendSignUpEmail`,
  * "check your email", and the message says what happened): it never says which. An address
- * already taken is left as it was.
+ * already taken is left as it was. A refused address or password shows the sign-up page again
+ * (400) with the reason under its field.
  */
 import { need } from '../../adapter.js';
 import { type AuthContext, actionUrl, pageUrl } from '../../context.js';
 import { randomUUID } from '../../crypto/index.js';
-import { CredentialsSignin } from '../../errors.js';
 import { limitAttempt } from '../../limit/attempt.js';
 import { passwordProblem } from '../../passwords/policy.js';
 import type { RequestInternal, ResponseInternal } from '../../types/internal.js';
 import type { PasswordOptions, SignUpEmailRequest } from '../../types/provider.js';
 import { sendAfterAnswer, storeLinkToken } from './links.js';
+import { INVALID_EMAIL, PASSWORD_PROBLEMS } from './messages.js';
+import { passwordFormPage, type PasswordFormFailure } from '../../pages/password-forms.js';
 import { VERIFY_MAX_AGE } from './verify-email.js';
 import { submittedEmail, submittedName, submittedPassword } from './fields.js';
-
-/** Why a sign-up was refused, as the `code` beside `error=CredentialsSignin`. */
-export type SignUpRefusal = 'invalid-email' | `password-${NonNullable<ReturnType<typeof passwordProblem>>}`;
 
 export async function signUp(
 	req: RequestInternal,
@@ -31,10 +30,13 @@ export async function signUp(
 	// Counted as a request for mail to an address: sign-up is what sends one (verification).
 	await limitAttempt(ctx, req, 'email-request', typeof req.body.email === 'string' ? req.body.email : undefined);
 	const email = submittedEmail(req.body.email);
-	if (!email) throw refusal('invalid-email');
 	const password = submittedPassword(req.body.password, options.rules.maxLength * 8) ?? '';
 	const problem = passwordProblem(password, options.rules);
-	if (problem) throw refusal(`password-${problem}`);
+	if (!email || problem) {
+		const typed = typeof req.body.email === 'string' && req.body.email.length <= 320 ? req.body.email : undefined;
+		const fieldErrors = { ...(email ? {} : { email: [INVALID_EMAIL] }), ...(problem ? { password: [PASSWORD_PROBLEMS[problem]] } : {}) };
+		return signUpPage(ctx, providerId, options, callbackUrl, { fieldErrors, values: { email: typed } });
+	}
 	const name = submittedName(req.body.name);
 	const user = { id: randomUUID(), email, emailVerified: null, ...(name ? { name } : {}) };
 	const created = await store.createPasswordUser(user, await options.hasher.hash(password));
@@ -60,9 +62,7 @@ async function mailSignUp(ctx: AuthContext, providerId: string, send: NonNullabl
 	sendAfterAnswer(ctx, 'a sign-up message', () => send(request), request.url);
 }
 
-/** A refused form: `error=CredentialsSignin` with `code` on the sign-in page. */
-export function refusal(code: SignUpRefusal): CredentialsSignin {
-	const error = new CredentialsSignin(`Sign-up refused: ${code}`);
-	error.code = code;
-	return error;
+/** GET /signup/<id>: the built-in "create an account" page (and the same page with a refusal, 400). */
+export function signUpPage(ctx: AuthContext, providerId: string, options: PasswordOptions, callbackUrl: string, failure?: PasswordFormFailure): Promise<ResponseInternal> {
+	return passwordFormPage(ctx, { kind: 'signup', action: actionUrl(ctx, `signup/${providerId}`), fields: { callbackUrl }, rules: options.rules, failure });
 }
