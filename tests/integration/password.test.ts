@@ -79,6 +79,16 @@ describe('sign-up', () => {
 		expect(html).toContain('name="callbackUrl" value="http://localhost:3000/home"');
 	});
 
+	test('the built-in sign-in page links to it, and to "forgot your password?" where resets are offered', async () => {
+		const plain = await (await app().client().get('signin')).text();
+		expect(plain).toContain('<a href="http://localhost:3000/auth/signup/password">Create an account</a>');
+		expect(plain).not.toContain('forgot-password');
+		const withReset = await (await app({ sendPasswordReset: () => {} }).client().get('signin')).text();
+		expect(withReset).toContain('<a href="http://localhost:3000/auth/forgot-password/password">Forgot your password?</a>');
+		const others = await (await setup().client().get('signin')).text();
+		expect(others).not.toContain('Create an account');
+	});
+
 	test.each([
 		['too short', 'x7#kq2p', 'This password is too short.'],
 		['too long', 'x'.repeat(129), 'This password is too long.'],
