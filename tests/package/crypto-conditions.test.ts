@@ -24,6 +24,9 @@ beforeAll(async () => {
 	pkg = join(dir, 'app/node_modules/kitauth');
 	await packageLibrary(pkg, { types: false });
 	symlinkSync(join(ROOT, 'node_modules/oauth4webapi'), join(dir, 'app/node_modules/oauth4webapi'));
+	// The Web Crypto backend's scrypt (password hashing), a runtime dependency an install provides.
+	mkdirSync(join(dir, 'app/node_modules/@noble'), { recursive: true });
+	symlinkSync(join(ROOT, 'node_modules/@noble/hashes'), join(dir, 'app/node_modules/@noble/hashes'));
 	writeFileSync(join(dir, 'app/package.json'), JSON.stringify({ name: 'conditions-app', type: 'module', private: true }));
 	writeFileSync(join(dir, 'app/hooks.js'), HOOKS);
 	writeFileSync(join(dir, 'app/app.js'), APP);

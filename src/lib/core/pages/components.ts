@@ -6,6 +6,7 @@
  * without a bundler or Svelte's compiler. Nothing here may import SvelteKit (`$app/*`).
  */
 export { render } from 'svelte/server';
+export { createRawSnippet } from 'svelte';
 export { default as Page } from './Page.svelte';
 export { default as ConfirmSignIn } from '../../components/parts/ConfirmSignIn.svelte';
 export { default as ErrorPage } from '../../components/parts/ErrorPage.svelte';

@@ -1,11 +1,11 @@
-import { createRawSnippet, type Snippet } from 'svelte';
+import type { Snippet } from 'svelte';
 import { type AuthContext, actionUrl } from '../context.js';
-import { escapeHtml } from '../flows/email/message.js';
+import { escapeHtml } from '../../shared/html.js';
 import { clientProviders } from '../providers/public.js';
 import { signInEndpoint } from '../../shared/endpoints.js';
 import type { ClientProvider } from '../../shared/provider.js';
 import type { ResponseInternal } from '../types/internal.js';
-import { SignIn } from './components.js';
+import { createRawSnippet, SignIn } from './components.js';
 import { page } from './page.js';
 import { PASSKEY_SCRIPT } from './passkey-script.generated.js';
 

@@ -1,3 +1,4 @@
+import { escapeHtml } from '../../../shared/html.js';
 import type { Theme } from '../../types/config.js';
 
 /** A sign-in message: its subject, plain text and HTML. */
@@ -20,11 +21,7 @@ export interface VerificationMessageInput {
 	expires?: Date;
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-export function escapeHtml(value: string): string {
-	return value.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
-}
+export { escapeHtml };
 
 /** A theme colour is used only when it is plainly a colour (no CSS or markup can ride along). */
 function color(value: string | undefined, fallback: string): string {

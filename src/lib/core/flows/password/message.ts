@@ -1,4 +1,4 @@
-import { escapeHtml } from '../email/message.js';
+import { escapeHtml } from '../../../shared/html.js';
 
 interface Message {
 	subject: string;

@@ -19,6 +19,7 @@ import { randomUUID } from '../../crypto/index.js';
 import { Verification } from '../../errors.js';
 import { limitAttempt } from '../../limit/attempt.js';
 import { linkFormPage, linkSentPage } from '../../pages/password-links.js';
+import { passwordFormPage, type PasswordFormFailure } from '../../pages/password-forms.js';
 import { passwordProblem } from '../../passwords/policy.js';
 import { credentialsChanged } from '../../session/end.js';
 import type { RequestInternal, ResponseInternal } from '../../types/internal.js';
@@ -26,7 +27,6 @@ import type { PasswordOptions } from '../../types/provider.js';
 import { submittedEmail, submittedPassword } from './fields.js';
 import { linkValues, sendAfterAnswer, storeLinkToken, useLinkToken } from './links.js';
 import { INVALID_EMAIL, PASSWORD_PROBLEMS } from './messages.js';
-import { passwordFormPage, type PasswordFormFailure } from '../../pages/password-forms.js';
 
 type Sender = NonNullable<PasswordOptions['sendPasswordReset']>;
 
@@ -53,7 +53,6 @@ export function resetPasswordPage(req: RequestInternal, ctx: AuthContext, provid
 	const { user, token } = linkValues(req.query);
 	return linkFormPage(ctx, { kind: 'reset', action: actionUrl(ctx, `reset-password/${providerId}`), fields: { user, token }, rules: options.rules });
 }
-
 
 export async function resetPassword(req: RequestInternal, ctx: AuthContext, providerId: string, options: PasswordOptions): Promise<ResponseInternal> {
 	const store = need(ctx.options.adapter ?? {}, 'setPasswordHash');

@@ -10,14 +10,14 @@ import { need } from '../../adapter.js';
 import { type AuthContext, actionUrl, pageUrl } from '../../context.js';
 import { randomUUID } from '../../crypto/index.js';
 import { limitAttempt } from '../../limit/attempt.js';
+import { passwordFormPage, type PasswordFormFailure } from '../../pages/password-forms.js';
 import { passwordProblem } from '../../passwords/policy.js';
 import type { RequestInternal, ResponseInternal } from '../../types/internal.js';
 import type { PasswordOptions, SignUpEmailRequest } from '../../types/provider.js';
+import { submittedEmail, submittedName, submittedPassword } from './fields.js';
 import { sendAfterAnswer, storeLinkToken } from './links.js';
 import { INVALID_EMAIL, PASSWORD_PROBLEMS } from './messages.js';
-import { passwordFormPage, type PasswordFormFailure } from '../../pages/password-forms.js';
 import { VERIFY_MAX_AGE } from './verify-email.js';
-import { submittedEmail, submittedName, submittedPassword } from './fields.js';
 
 export async function signUp(
 	req: RequestInternal,
