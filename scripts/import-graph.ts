@@ -154,6 +154,11 @@ export const LAYER_RULES: readonly LayerRule[] = [
 	{ from: 'components/', not: ['core/', 'sveltekit/'], why: 'what components share with the core lives in shared/' },
 	{ from: 'client/', not: ['core/', 'sveltekit/', 'components/'], why: 'the browser client ships to browsers; what it shares lives in shared/' },
 	{ from: 'shared/', not: ['core/', 'sveltekit/', 'client/', 'components/', 'remote/'], why: 'shared/ is imported by all of them' },
+	{
+		from: 'i18n/',
+		not: ['core/', 'sveltekit/', 'client/', 'components/', 'remote/', 'shared/', 'adapters/', 'providers/', 'limit/', 'cli/'],
+		why: 'the catalogues are used by the core, the components and the browser alike: they import nothing of theirs'
+	},
 	{ from: 'core/session/', not: ['core/flows/'], why: 'the session layer is below the sign-in flows' },
 	{
 		from: '',

@@ -8,6 +8,7 @@ import Passkey from '#lib/providers/passkey.js';
 import type { Provider } from '#lib';
 import { LOCAL_IDP_CLIENT_ID, LOCAL_IDP_CLIENT_SECRET, localIdpIssuer } from './local-idp.js';
 import { demoDatabase, demoStrategy } from './database.js';
+import { demoLocale } from './locale.js';
 import { demoSecret } from './secret.js';
 import { checkDemoPassword } from './users.js';
 
@@ -45,7 +46,7 @@ const emailProviders: Provider[] = process.env.AUTH_EMAIL_SERVER || dev ? [(opti
  * `KITAUTH_DEMO_PAGES=builtin` leaves signing in to kitauth's built-in page (`/auth/signin`) rather
  * than the demo's own `/signin`, which stays reachable either way.
  */
-const pages = process.env.KITAUTH_DEMO_PAGES === 'builtin' ? {} : { signIn: '/signin' };
+const pages = process.env.KITAUTH_DEMO_PAGES === 'builtin' ? {} : { signIn: '/signin', twoFactor: '/two-factor' };
 
 /** The demo's kitauth configuration: the demo user, on database sessions by default. */
 export const authConfig: SvelteKitAuthConfig = {
@@ -70,9 +71,14 @@ export const authConfig: SvelteKitAuthConfig = {
 		...oauthProviders
 	],
 	experimental: { enableWebAuthn: true },
+	// Two-step verification for users who turn it on (on /account): after any sign-in but a passkey
+	// that verified its user, a TOTP or backup code.
+	twoFactor: { issuer: 'kitauth demo' },
 	pages,
 	// The built-in pages (sign-out, error, …) in the demo's colours, light or dark as the system is.
-	theme: { colorScheme: 'auto', brandColor: '#0b6e4f', buttonText: '#ffffff', logo: '/favicon.svg' },
+	theme: { colorScheme: 'auto', brandColor: '#0b6e4f', buttonText: '#ffffff', logo: '/favicon.svg', name: 'kitauth demo' },
+	// The language the visitor picked with the switcher (a cookie), else Accept-Language.
+	i18n: { locale: demoLocale },
 	// A session update (`update()` of kitauth/client on /client, `updateSession` of kitauth/remote on
 	// /remote) may set a greeting: JWT sessions keep it in the token, database sessions show it in
 	// the update's answer only (the demo stores nothing more about its users).
@@ -91,7 +97,7 @@ function greetingOf(data: unknown): string | undefined {
 	return typeof greeting === 'string' && greeting.trim() ? greeting.trim().slice(0, 40) : undefined;
 }
 
-export const { handle, signIn, signOut, sessions, accounts, passkeys } = SvelteKitAuth(authConfig);
+export const { handle, signIn, signOut, sessions, accounts, passkeys, twoFactor, locale } = SvelteKitAuth(authConfig);
 
 /**
  * How recent a sign-in removing a passkey or signing out everywhere asks for ("sudo mode"), in

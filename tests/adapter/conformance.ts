@@ -23,6 +23,7 @@ import { sessionTests } from './conformance/sessions.js';
 import { extensionTests } from './conformance/extensions.js';
 import { passwordTests } from './conformance/passwords.js';
 import { tokenTests } from './conformance/tokens.js';
+import { sessionFactorTests, twoFactorTests } from './conformance/two-factor.js';
 import { userTests } from './conformance/users.js';
 import { webauthnTests } from './conformance/webauthn.js';
 
@@ -51,5 +52,9 @@ export function runAdapterConformance(
 		describe('WebAuthn authenticators', () => webauthnTests(target));
 		describe('counters and session cutoffs', () => extensionTests(name, target));
 		describe('password accounts', () => passwordTests(target));
+		describe('two-factor records', () => {
+			twoFactorTests(target);
+			sessionFactorTests(target);
+		});
 	});
 }

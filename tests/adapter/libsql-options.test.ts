@@ -51,7 +51,8 @@ const sessionsTable = sqliteTable(
 		userId: text('member_id').notNull().references(ref, { onDelete: 'cascade' }),
 		expires: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
 		createdAt: integer('created_at', { mode: 'timestamp_ms' }),
-		userAgent: text('user_agent')
+		userAgent: text('user_agent'),
+		factors: text('sign_in_factors')
 	},
 	(t) => [index('login_sessions_member').on(t.userId)]
 );
@@ -78,7 +79,16 @@ const authenticatorsTable = sqliteTable('passkeys', {
 	createdAt: integer('created_at', { mode: 'timestamp_ms' }),
 	lastUsedAt: integer('last_used_at', { mode: 'timestamp_ms' })
 });
-const tables = { usersTable, accountsTable, sessionsTable, verificationTokensTable, authenticatorsTable };
+const twoFactorsTable = sqliteTable('second_factors', {
+	userId: text('member_id').primaryKey(),
+	secret: text('sealed_secret').notNull(),
+	enabledAt: integer('enabled_at', { mode: 'timestamp_ms' }),
+	lastStep: integer('last_step'),
+	backupCodes: text('backup_codes').notNull().default(','),
+	devicesValidAfter: integer('devices_valid_after', { mode: 'timestamp_ms' }),
+	createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull()
+});
+const tables = { usersTable, accountsTable, sessionsTable, verificationTokensTable, authenticatorsTable, twoFactorsTable };
 
 /** Raw reads with drizzle on the team's tables, bypassing the adapter. */
 function drizzleReads(db: LibSQLDatabase): ConformanceDb {
@@ -86,9 +96,12 @@ function drizzleReads(db: LibSQLDatabase): ConformanceDb {
 	return {
 		user: async (id) =>
 			((await db.select().from(usersTable).where(eq(usersTable.id, id)).get()) ?? null) as AdapterUser | null,
-		session: async (token) =>
-			((await db.select().from(sessionsTable).where(eq(sessionsTable.sessionToken, token)).get()) ??
-				null) as AdapterSession | null,
+		session: async (token) => {
+			const row = await db.select().from(sessionsTable).where(eq(sessionsTable.sessionToken, token)).get();
+			if (!row) return null;
+			const { factors, ...rest } = row;
+			return { ...rest, ...(factors ? { factors: factors.split(',') } : {}) } as AdapterSession;
+		},
 		account: async ({ provider, providerAccountId }) => {
 			const row = await db
 				.select()

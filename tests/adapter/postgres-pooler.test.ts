@@ -33,9 +33,9 @@ test('migrate() through the pooler: four instances at once apply each migration 
 	const pools = Array.from({ length: 4 }, () => new pg.Pool({ connectionString: pooler.connectionString, max: 2 }));
 	const results = await Promise.all(pools.map((pool) => migrate(pool)));
 	await Promise.all(pools.map((pool) => pool.end()));
-	expect(results.flatMap((result) => result.applied)).toEqual(['0000_authjs_base', '0001_kitauth']);
+	expect(results.flatMap((result) => result.applied)).toEqual(['0000_authjs_base', '0001_kitauth', '0002_kitauth_two_factor']);
 	const { rows } = await reader.query('SELECT count(*)::int AS n FROM drizzle."__kitauth_migrations"');
-	expect(rows[0].n).toBe(2);
+	expect(rows[0].n).toBe(3);
 });
 
 runAdapterConformance('PostgresAdapter over node-postgres, through PgBouncer (transaction mode)', () => {

@@ -22,7 +22,8 @@
  *     npx node tests/bench/footprint.ts      (or `npm run bench`; `BENCH_FOOTPRINT=only` runs only this)
  *
  * Environment: BENCH_FOOTPRINT_STARTS (default 3), BENCH_ROUNDS (9), BENCH_DURATION (3 s),
- * BENCH_WARMUP (3 s), BENCH_CONNECTIONS (10), BENCH_FOOTPRINT_BUILD (`skip` reuses earlier builds).
+ * BENCH_WARMUP (3 s), BENCH_CONNECTIONS (10), BENCH_FOOTPRINT_BUILD (`skip` reuses earlier builds),
+ * BENCH_QUICK=1 (1 start, 3 rounds of 2 s).
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -35,10 +36,11 @@ import { BENCH_APP, buildBenchApp, buildDir, VARIANTS, type Variant } from './be
 import { freePort } from '../sveltekit/kit-app-server.ts';
 import { median } from './median.ts';
 
-const STARTS = Math.max(1, Number(process.env.BENCH_FOOTPRINT_STARTS ?? 3));
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 9));
-const DURATION = Number(process.env.BENCH_DURATION ?? 3);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
+const QUICK = process.env.BENCH_QUICK === '1';
+const STARTS = Math.max(1, Number(process.env.BENCH_FOOTPRINT_STARTS ?? (QUICK ? 1 : 3)));
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? (QUICK ? 3 : 9)));
+const DURATION = Number(process.env.BENCH_DURATION ?? (QUICK ? 2 : 3));
+const WARMUP = Number(process.env.BENCH_WARMUP ?? (QUICK ? 1 : 3));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const SECRET = 'bench-secret-0123456789abcdef0123456789abcdef';
 const SAMPLES = 5;

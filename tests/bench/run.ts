@@ -16,13 +16,14 @@
  * alone, as `npx node tests/bench/footprint.ts` does: it builds its own app and needs no demo build),
  * BENCH_POSTGRES (`off` skips the database session read on PostgreSQL, `tests/bench/postgres.ts`:
  * kitauth's adapter on both drivers against the app's own lookup and `@auth/drizzle-adapter`, and
- * the statements per read, whose target is one).
+ * the statements per read, whose target is one), BENCH_HOTPATH (`off` skips the hot-path phase,
+ * `tests/bench/hotpath.ts` and `hotpath-rss.ts`: issue 33's table in process through
+ * `server.respond()` against the same app without kitauth, bytes allocated per request, the physical
+ * floor, the adapter calls per database sign-in, and RSS after a fixed number of requests; `only`
+ * runs it alone). BENCH_QUICK=1: a quick run (fewer and shorter rounds in every phase that reads it).
  */
 import autocannon from 'autocannon';
-import { encode } from '@auth/core/jwt';
-import { createClient } from '@libsql/client';
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,13 +32,15 @@ import { footprintPhase } from './footprint.ts';
 import { limiterHttpPhase } from './limiter-http.ts';
 import { type LimiterCost, RESULT_PREFIX } from './limiter-result.ts';
 import { median } from './median.ts';
+import { BENCH_SECRET, databaseTokens, jwtTokens, SESSION_COOKIE } from './sessions.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4180);
-const DURATION = Number(process.env.BENCH_DURATION ?? 3);
-const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 9));
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
+const QUICK = process.env.BENCH_QUICK === '1';
+const DURATION = Number(process.env.BENCH_DURATION ?? (QUICK ? 2 : 3));
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? (QUICK ? 3 : 9)));
+const WARMUP = Number(process.env.BENCH_WARMUP ?? (QUICK ? 1 : 3));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const SECRET = 'bench-secret-0123456789abcdef0123456789abcdef';
+const SECRET = BENCH_SECRET;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const SESSIONS = 1000;
 
@@ -93,44 +96,13 @@ async function startDemo(strategy: 'jwt' | 'database'): Promise<ChildProcess> {
 }
 
 /** 1,000 distinct JWT sessions, sealed by @auth/core with the demo's secret (Auth.js-compatible). */
-async function jwtCookies(): Promise<string[]> {
-	const cookies: string[] = [];
-	for (let i = 0; i < SESSIONS; i++) {
-		const token = await encode({
-			token: { name: `Bench User ${i}`, email: `bench${i}@example.com`, sub: `bench-${i}` },
-			secret: SECRET,
-			salt: 'authjs.session-token'
-		});
-		cookies.push(`authjs.session-token=${token}`);
-	}
-	return cookies;
-}
+const jwtCookies = async () => (await jwtTokens(SESSIONS, SECRET)).map((token) => `${SESSION_COOKIE}=${token}`);
 
 /**
  * 1,000 database sessions of 1,000 users (one each, as /account lists the user's sessions), written
  * straight into the demo's database with hashed tokens, as kitauth stores them.
  */
-async function databaseCookies(): Promise<string[]> {
-	const client = createClient({ url: DATABASE_URL, timeout: 5000 });
-	const expires = Date.now() + 30 * 24 * 3600 * 1000;
-	const cookies: string[] = [];
-	const statements: { sql: string; args: string[] }[] = [];
-	for (let i = 0; i < SESSIONS; i++) {
-		const token = randomBytes(32).toString('hex');
-		const stored = createHash('sha256').update(token).digest('hex');
-		statements.push(
-			{ sql: 'INSERT INTO user (id, name, email) VALUES (?, ?, ?)', args: [`bench-${i}`, `Bench User ${i}`, `bench${i}@example.com`] },
-			{
-				sql: 'INSERT INTO session (sessionToken, userId, expires, createdAt) VALUES (?, ?, ?, ?)',
-				args: [stored, `bench-${i}`, String(expires), String(Date.now())]
-			}
-		);
-		cookies.push(`authjs.session-token=${token}`);
-	}
-	await client.batch(statements, 'write');
-	client.close();
-	return cookies;
-}
+const databaseCookies = async () => (await databaseTokens(DATABASE_URL, SESSIONS)).map((token) => `${SESSION_COOKIE}=${token}`);
 
 async function verify(cookie: string, email: string): Promise<void> {
 	const response = await fetch(`${ORIGIN}/auth/session`, { headers: { cookie, 'x-forwarded-proto': 'http' } });
@@ -241,6 +213,9 @@ async function main(): Promise<void> {
 	if (only !== undefined && only !== 'jwt' && only !== 'database') throw new Error('BENCH_STRATEGY is `jwt` or `database`.');
 	const footprint = process.env.BENCH_FOOTPRINT ?? 'on';
 	if (!['on', 'off', 'only'].includes(footprint)) throw new Error('BENCH_FOOTPRINT is `on`, `off` or `only`.');
+	const hotpath = process.env.BENCH_HOTPATH ?? 'on';
+	if (!['on', 'off', 'only'].includes(hotpath)) throw new Error('BENCH_HOTPATH is `on`, `off` or `only`.');
+	if (hotpath === 'only') return hotpathPhase();
 	if (process.env.BENCH_LIMITER === 'only') {
 		if (!(await limiterPhase(false))) process.exitCode = 1;
 		return;
@@ -257,6 +232,8 @@ async function main(): Promise<void> {
 		console.error('The PostgreSQL phase missed its target or had errors.');
 		process.exitCode = 1;
 	}
+	// After the footprint phase, whose builds of tests/bench-app it reuses.
+	if (footprint !== 'only' && hotpath !== 'off') await hotpathPhase(footprint !== 'off');
 	// After the footprint phase, whose build of tests/bench-app it uses.
 	if (footprint !== 'only' && process.env.BENCH_LIMITER !== 'off' && !(await limiterPhase(footprint !== 'off'))) {
 		console.error('The limiter phase missed its target or had errors.');
@@ -286,6 +263,17 @@ async function limiterPhase(built: boolean): Promise<boolean> {
 	const line = output.split('\n').find((text) => text.startsWith(RESULT_PREFIX));
 	if (!line) throw new Error('the limiter bench printed no result');
 	return limiterHttpPhase(JSON.parse(line.slice(RESULT_PREFIX.length)) as LimiterCost[], { built });
+}
+
+/**
+ * Issue 33's hot path: `hotpath.ts` in a process of its own (it loads the bench app's builds and
+ * the library's sources, with `--expose-gc`), then RSS after a fixed number of requests over HTTP.
+ */
+async function hotpathPhase(built = false): Promise<void> {
+	if (built) process.env.BENCH_FOOTPRINT_BUILD = 'skip';
+	if (!(await scriptPhase('./hotpath.ts'))) throw new Error('the hot-path bench failed');
+	const { rssPhase } = await import('./hotpath-rss.ts');
+	await rssPhase();
 }
 
 /**

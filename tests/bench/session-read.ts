@@ -2,7 +2,7 @@
  * A micro-benchmark of the JWT session read (`locals.auth()`'s work: the core's server API reads
  * the cookie, opens the JWE, runs the callbacks), in process, without HTTP. Prints µs per read,
  * the median of several batches, for 1,000 rotating cookies Auth.js sealed. Also the JWE open
- * alone on each crypto backend. With several repository roots (another checkout's source, say
+ * alone on each crypto backend. Beside the time, the bytes each read allocates (allocation.ts). With several repository roots (another checkout's source, say
  * main's), their batches are interleaved, so a busy machine's drift hits all alike. Speed lives
  * here, never in tests.
  *
@@ -13,6 +13,7 @@ import { encode } from '@auth/core/jwt';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { bytesPerCall } from './allocation.ts';
 
 const roots = (process.argv.length > 2 ? process.argv.slice(2) : [fileURLToPath(new URL('../..', import.meta.url))]).map((root) => resolve(root));
 const SECRET = 'bench-secret-0123456789abcdef0123456789abcdef';
@@ -45,7 +46,10 @@ async function measure(ops: [name: string, op: Op][]): Promise<void> {
 	for (const [name, times] of perOp) {
 		times.sort((a, b) => a - b);
 		const median = times[Math.floor(times.length / 2)]!;
-		console.log(`${name}: ${median.toFixed(1)} µs per read (median of ${BATCHES} batches of ${PER_BATCH}; min ${times[0]!.toFixed(1)})`);
+		const { bytes } = await bytesPerCall(ops.find(([n]) => n === name)![1], PER_BATCH);
+		console.log(
+			`${name}: ${median.toFixed(1)} µs per read (median of ${BATCHES} batches of ${PER_BATCH}; min ${times[0]!.toFixed(1)}), ${Math.round(bytes)} bytes allocated per read`
+		);
 	}
 }
 

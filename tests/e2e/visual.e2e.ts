@@ -31,8 +31,19 @@ const STATES = [
 	'passkey-button-field-error',
 	'passkeys',
 	'passkeys-error',
-	'passkeys-reauthenticate'
+	'passkeys-reauthenticate',
+	'two-factor-challenge',
+	'two-factor-challenge-error',
+	'two-factor-setup',
+	'two-factor-setup-error',
+	'two-factor-on',
+	'backup-codes',
+	'backup-codes-left'
 ];
+
+// At a phone's width as well: the states whose layout changes there (the QR code, the key, the
+// backup codes in one column).
+const PHONE_STATES = ['two-factor-challenge', 'two-factor-setup', 'two-factor-on', 'backup-codes', 'backup-codes-left'];
 
 test.use({ viewport: { width: 1100, height: 900 } });
 
@@ -54,6 +65,16 @@ for (const scheme of ['light', 'dark'] as const) {
 		expect(await page.locator('[data-state]').count()).toBe(STATES.length);
 		for (const state of STATES) {
 			await expect.soft(page.locator(`[data-state="${state}"]`), state).toHaveScreenshot(`${state}-${scheme}.png`);
+		}
+	});
+
+	test(`the two-factor states at a phone's width (${scheme})`, async ({ page }) => {
+		await page.setViewportSize({ width: 360, height: 780 });
+		await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
+		await page.goto('/components');
+		await settled(page);
+		for (const state of PHONE_STATES) {
+			await expect.soft(page.locator(`[data-state="${state}"]`), state).toHaveScreenshot(`${state}-phone-${scheme}.png`);
 		}
 	});
 

@@ -58,12 +58,14 @@ describe('two app instances on one D1 database', () => {
 		expect(res.status, explain(one.errors)).toBe(302);
 		const url = `${APP_ORIGIN}/account`;
 		const request = () => ({ url: new URL(url), request: new Request(url, { headers: { cookie: browser.cookieHeader() } }) });
-		const [onOne, onTwo] = await Promise.all([createAuthServer(one.config).session(request()), createAuthServer(two.config).session(request())]);
-		const before = await onOne.accessToken('local');
+		// One request reads the token; each request keeps what it read (one look-up per request),
+		// so the two instances ask on requests of their own, two hours later.
+		const before = await (await createAuthServer(one.config).session(request())).accessToken('local');
 		idp.resetCounts();
 		vi.useFakeTimers({ toFake: ['Date'] });
 		vi.setSystemTime(Date.now() + 2 * 3600 * 1000);
 		try {
+			const [onOne, onTwo] = await Promise.all([createAuthServer(one.config).session(request()), createAuthServer(two.config).session(request())]);
 			const [a, b] = await Promise.all([onOne.accessToken('local'), onTwo.accessToken('local')]);
 			expect(idp.counts().token).toBe(1);
 			expect(a, explain([...one.errors, ...two.errors])).toEqual(expect.any(String));

@@ -22,7 +22,9 @@ const KEYS: CookieKey[] = [
 	'nonce',
 	'webauthnChallenge',
 	'emailVerification',
-	'device'
+	'device',
+	'twoFactor',
+	'twoFactorDevice'
 ];
 
 afterEach(() => {
@@ -41,11 +43,13 @@ describe('cookieTable', () => {
 			nonce: 'authjs.nonce',
 			webauthnChallenge: 'authjs.challenge',
 			emailVerification: 'authjs.email-verification',
-			device: 'authjs.device'
+			device: 'authjs.device',
+			twoFactor: 'authjs.two-factor',
+			twoFactorDevice: 'authjs.two-factor-device'
 		});
 	});
 
-	it('uses __Secure- over https, and __Host- for the session, CSRF and device cookies', () => {
+	it('uses __Secure- over https, and __Host- for the session, CSRF, device and two-factor cookies', () => {
 		const table = cookieTable(true);
 		expect(Object.fromEntries(KEYS.map((key) => [key, table[key].name]))).toEqual({
 			sessionToken: '__Host-authjs.session-token',
@@ -56,7 +60,9 @@ describe('cookieTable', () => {
 			nonce: '__Secure-authjs.nonce',
 			webauthnChallenge: '__Secure-authjs.challenge',
 			emailVerification: '__Secure-authjs.email-verification',
-			device: '__Host-authjs.device'
+			device: '__Host-authjs.device',
+			twoFactor: '__Host-authjs.two-factor',
+			twoFactorDevice: '__Host-authjs.two-factor-device'
 		});
 	});
 

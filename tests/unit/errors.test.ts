@@ -42,6 +42,8 @@ const ALLOWED: Record<string, string> = {
 	AccountNotLinked: 'AccountNotLinked',
 	WebAuthnVerificationError: 'WebAuthnVerificationError',
 	RateLimited: 'RateLimited',
+	// A second factor whose pending sign-in is gone: sign in again.
+	TwoFactorExpired: 'TwoFactorExpired',
 	// The limiter's store is down and it fails closed: busy, as a store that is busy (503).
 	RateLimitUnavailable: 'Unavailable'
 };

@@ -7,15 +7,15 @@ const PROTOTYPE_KEYS = ['constructor', '__proto__', 'toString', 'hasOwnProperty'
 describe('page texts for ?error=', () => {
 	test('known values get their own text', () => {
 		expect(signInMessage('MissingCSRF')).toBe(SIGNIN_MESSAGES.MissingCSRF);
-		expect(errorPageText('AccessDenied')).toBe(ERROR_PAGES.AccessDenied);
+		expect(errorPageText('AccessDenied')).toEqual(ERROR_PAGES.AccessDenied);
 	});
 
 	test.each(PROTOTYPE_KEYS)('%s gets the generic text', (value) => {
 		expect(signInMessage(value)).toBe(SIGNIN_MESSAGES.default);
-		expect(errorPageText(value)).toBe(ERROR_PAGES.default);
+		expect(errorPageText(value)).toEqual(ERROR_PAGES.default);
 	});
 
 	test('no value on the error page is the generic text', () => {
-		expect(errorPageText(undefined)).toBe(ERROR_PAGES.default);
+		expect(errorPageText(undefined)).toEqual(ERROR_PAGES.default);
 	});
 });

@@ -25,8 +25,9 @@ function start(form: HTMLFormElement): void {
 	const say = (text: string) => {
 		if (status) status.textContent = text;
 	};
+	// The page's texts, in its language (the markup carries them; the script is the same for every page).
 	if (!passkeysSupported()) {
-		say('This browser cannot use passkeys.');
+		say(form.dataset.unsupported ?? 'This browser cannot use passkeys.');
 		return;
 	}
 	if (button) button.disabled = false;
@@ -38,7 +39,7 @@ function start(form: HTMLFormElement): void {
 			return;
 		}
 		// Autofill runs unasked (and a button's ceremony aborts it): its failures are not news.
-		if (!autofill) say('The passkey could not be used. Try again.');
+		if (!autofill) say(form.dataset.failed ?? 'The passkey could not be used. Try again.');
 	};
 	form.addEventListener('submit', (event) => {
 		event.preventDefault();

@@ -1,4 +1,5 @@
 import Bowser from 'bowser';
+import { type Translator, translator } from '../i18n/index.js';
 
 /** A device as a person would name it, from a session's user agent. */
 export interface DeviceName {
@@ -17,15 +18,18 @@ const VERSIONED_OS = new Set(['iOS', 'iPadOS', 'Android']);
 
 const major = (version: string | undefined) => version?.split('.')[0] || undefined;
 
+const ENGLISH = translator('en');
+
 /**
  * Names the device of a user agent with bowser (a maintained parser): the browser and its major
- * version, the system (with its version where the user agent still tells it). Plain text: render
- * it as text, as with any value that came from a request.
+ * version, the system (with its version where the user agent still tells it), in `i18n`'s
+ * language (English by default). Plain text: render it as text, as with any value that came from
+ * a request.
  */
-export function describeDevice(userAgent: string | null | undefined): DeviceName {
+export function describeDevice(userAgent: string | null | undefined, i18n: Translator = ENGLISH): DeviceName {
 	const ua = (userAgent ?? '').slice(0, 512);
 	// (bowser throws on an empty string; a session may have no user agent.)
-	if (!ua.trim()) return { label: 'Unknown device' };
+	if (!ua.trim()) return { label: i18n.t('device.unknown') };
 	const { browser, os, platform } = Bowser.getParser(ua).getResult();
 	const browserName = browser.name ? [browser.name, major(browser.version)].filter(Boolean).join(' ') : undefined;
 	const osName = os.name
@@ -34,8 +38,8 @@ export function describeDevice(userAgent: string | null | undefined): DeviceName
 	const type = platform.type || undefined;
 	if (!browserName && !osName) {
 		const raw = ua.trim().slice(0, 120);
-		return { label: 'Unknown device', ...(raw ? { raw } : {}) };
+		return { label: i18n.t('device.unknown'), ...(raw ? { raw } : {}) };
 	}
-	const label = browserName && osName ? `${browserName} on ${osName}` : (browserName ?? osName!);
+	const label = browserName && osName ? i18n.t('device.on', { browser: browserName, os: osName }) : (browserName ?? osName!);
 	return { label, browser: browserName, os: osName, type };
 }

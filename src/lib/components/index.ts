@@ -17,3 +17,7 @@ export { default as PasskeyButton } from './PasskeyButton.svelte';
 /** The passkey button's markup in the state it is given, running no ceremony (`PasskeyButton` runs one). */
 export { default as PasskeyButtonView } from './parts/PasskeyButton.svelte';
 export { default as PasskeyList } from './PasskeyList.svelte';
+export { default as TwoFactorChallenge } from './TwoFactorChallenge.svelte';
+export { default as TwoFactorSetup } from './TwoFactorSetup.svelte';
+export { default as BackupCodes } from './BackupCodes.svelte';
+export { setAuthI18n, type I18nProps } from './parts/i18n.js';

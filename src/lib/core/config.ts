@@ -10,6 +10,7 @@ import { createOnce } from './limit/once.js';
 import { resolveLimiter } from './limit/resolve.js';
 import { createLogger } from './logger.js';
 import { withDevOutbox } from './flows/email/outbox.js';
+import { resolveTwoFactor } from './factors/options.js';
 import { normalizeProviders } from './providers/normalize.js';
 import { defaultRedirect } from './redirect.js';
 import { refreshJwtTokens, sessionTokens } from './flows/oauth/refresh.js';
@@ -130,6 +131,7 @@ export function resolveOptions(config: AuthConfig, resolve: ResolveOptions = {})
 		adapter,
 		pages: Object.freeze({ ...config.pages }),
 		theme: Object.freeze({ colorScheme: 'auto', logo: '', brandColor: '', buttonText: '', ...config.theme }),
+		i18n: Object.freeze({ ...config.i18n }),
 		logger,
 		trustHost: withEnv.trustHost === true,
 		useSecureCookies: config.useSecureCookies,
@@ -142,6 +144,7 @@ export function resolveOptions(config: AuthConfig, resolve: ResolveOptions = {})
 		env: Object.freeze({ ...env }),
 		limiter,
 		once,
+		twoFactor: resolveTwoFactor(config.twoFactor, adapter, secrets),
 		runtime
 	};
 	if (config.debug) logger.warn('debug-enabled');

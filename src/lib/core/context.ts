@@ -1,3 +1,5 @@
+import type { Translator } from '../i18n/index.js';
+import { requestTranslator } from './i18n.js';
 import { absoluteRedirect, parseCallbackUrl } from './redirect.js';
 import { cookieTable } from './session/cookies.js';
 import { type CsrfState, checkCsrf } from './session/csrf.js';
@@ -54,7 +56,7 @@ export function requestCsrf(
 
 export function createContext(
 	options: AuthOptions,
-	req: Pick<RequestInternal, 'url' | 'cookies' | 'body' | 'providerId' | 'signal'>,
+	req: Pick<RequestInternal, 'url' | 'cookies' | 'body' | 'providerId' | 'signal'> & { request?: Request },
 	caller: { csrfChecked?: boolean; csrf?: CsrfState } = {}
 ): AuthContext {
 	const { origin, cookies } = siteOf(options, req.url);
@@ -63,6 +65,7 @@ export function createContext(
 	const csrf = csrfChecked ? { token: '', verified: true } : caller.csrf;
 	if (!csrf) throw new TypeError('createContext needs the request\'s CSRF state (requestCsrf) unless CSRF was checked');
 	const pendingCookies: Cookie[] = [];
+	let translator: Translator | undefined;
 	if (csrf.cookieValue && !csrfChecked) {
 		pendingCookies.push({ name: cookies.csrfToken.name, value: csrf.cookieValue, options: cookies.csrfToken.options });
 	}
@@ -76,7 +79,10 @@ export function createContext(
 		csrf,
 		pendingCookies,
 		csrfChecked,
-		signal: req.signal
+		signal: req.signal,
+		get i18n() {
+			return (translator ??= requestTranslator(options.i18n, req.request));
+		}
 	};
 }
 

@@ -15,6 +15,7 @@ import {
 	type SignInPageErrorParam
 } from './errors.js';
 import { signInMessage } from '../shared/messages.js';
+import type { Translator } from '../i18n/index.js';
 
 /** What JSON answers say of a configuration problem; the details are in the server's log. */
 export const CONFIGURATION_MESSAGE = 'There was a problem with the server configuration. Check the server logs for more information.';
@@ -32,7 +33,8 @@ const URL_SAFE: Partial<Record<ErrorType, SignInPageErrorParam | ErrorPageParam>
 	MissingCSRF: 'MissingCSRF',
 	AccountNotLinked: 'AccountNotLinked',
 	WebAuthnVerificationError: 'WebAuthnVerificationError',
-	RateLimited: 'RateLimited'
+	RateLimited: 'RateLimited',
+	TwoFactorExpired: 'TwoFactorExpired'
 };
 
 /**
@@ -127,16 +129,16 @@ export interface Refusal {
  * What a form (a form action, a remote function) shows when the server API refused a sign-in or
  * sign-out: its status, the error's name and code as they may appear in a URL, and the message.
  * `undefined` for what is no `AuthError` — a fault, to be thrown on. Integrations use this instead
- * of taking an error apart themselves.
+ * of taking an error apart themselves. The message is in `i18n`'s language (English without it).
  */
-export function refusalOf(error: unknown): Refusal | undefined {
+export function refusalOf(error: unknown, i18n?: Translator): Refusal | undefined {
 	if (!(error instanceof AuthError)) return undefined;
 	const name = urlErrorFor(error);
 	const refusal: Refusal = {
 		status: 400,
 		error: name,
 		code: error instanceof CredentialsSignin ? safeCode(error.code) : undefined,
-		message: signInMessage(name)
+		message: signInMessage(name, i18n)
 	};
 	if (error instanceof RateLimited) return { ...refusal, status: 429, retryAfter: error.retryAfter };
 	const retryAfter = retryAfterOf(error);

@@ -42,7 +42,9 @@ export type ErrorType =
 	| 'RateLimitStoreError'
 	| 'RateLimited'
 	| 'RateLimitUnavailable'
-	| 'ReauthenticationRequired';
+	| 'ReauthenticationRequired'
+	| 'TwoFactorExpired'
+	| 'InvalidTwoFactorCode';
 
 /** Which page an error lands on: the sign-in page (with `?error=`) or the error page. */
 export type ErrorKind = 'signIn' | 'error';
@@ -62,7 +64,8 @@ export type SignInPageErrorParam =
 	| 'MissingCSRF'
 	| 'AccountNotLinked'
 	| 'WebAuthnVerificationError'
-	| 'RateLimited';
+	| 'RateLimited'
+	| 'TwoFactorExpired';
 
 /** The `error` values the error page understands (the spec's error-page values). */
 export type ErrorPageParam = 'Configuration' | 'AccessDenied' | 'Verification' | 'OAuthSignin' | 'Unavailable';
@@ -282,4 +285,20 @@ export class ReauthenticationRequired extends AuthError {
 export class CredentialsSignin extends SignInError {
 	static override readonly type = 'CredentialsSignin';
 	code = 'credentials';
+}
+
+/**
+ * kitauth: the second step of a sign-in has no valid pending state to finish: none, expired, used
+ * already, or from another browser. Nothing was granted; the user signs in again.
+ */
+export class TwoFactorExpired extends SignInError {
+	static override readonly type = 'TwoFactorExpired';
+}
+
+/**
+ * kitauth: a second-factor code was refused (wrong, a TOTP step already used, a backup code used
+ * or never made). Shown on the challenge (or set-up) form; the attempt counted against the limits.
+ */
+export class InvalidTwoFactorCode extends SignInError {
+	static override readonly type = 'InvalidTwoFactorCode';
 }

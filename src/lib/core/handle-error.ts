@@ -12,6 +12,8 @@ import {
 	WebAuthnVerificationError
 } from './errors.js';
 import { CONFIGURATION_MESSAGE, retryAfterOf, safeCode, urlErrorFor } from './error-answers.js';
+import { escapeHtml } from './html.js';
+import { requestTranslator } from './i18n.js';
 import { logOnce } from './logger.js';
 import { signInMessage } from '../shared/messages.js';
 import { errorPage, untrustedErrorPage } from './pages/index.js';
@@ -42,7 +44,9 @@ export async function refuseUntrustedHost(request: Request, options: AuthOptions
 		route = undefined;
 	}
 	if (route?.errors === 'page' && !request.headers.has('X-Auth-Return-Redirect')) {
-		return untrustedErrorPage(options.theme, 'Configuration', 400);
+		// The request's language is no URL or link: nothing derived from its Host.
+		const i18n = requestTranslator(options.i18n, request);
+		return untrustedErrorPage({ theme: options.theme, i18n, messages: options.i18n.messages }, 'Configuration', 400);
 	}
 	return { status: 400, headers: { ...NO_CACHE }, body: { message: CONFIGURATION_MESSAGE } };
 }
@@ -128,7 +132,7 @@ export async function handleError(
  */
 async function tooManyAttempts(error: RateLimited, json: boolean, headers: Headers | undefined, ctx: AuthContext | undefined): Promise<ResponseInternal> {
 	const retry = { ...NO_CACHE, 'Retry-After': String(error.retryAfter) };
-	const message = signInMessage('RateLimited');
+	const message = signInMessage('RateLimited', ctx?.i18n);
 	if (json || !ctx) return { status: 429, headers: retry, body: { message, retryAfter: error.retryAfter } };
 	const custom = customPage(ctx, 'signIn');
 	const signin = pageUrl(ctx, 'signIn', { error: 'RateLimited' });
@@ -137,11 +141,13 @@ async function tooManyAttempts(error: RateLimited, json: boolean, headers: Heade
 		const page = await signInPage(ctx, { callbackUrl: ctx.origin, error: 'RateLimited' });
 		return { ...page, status: 429, headers: { ...page.headers, ...retry }, cookies: ctx.pendingCookies };
 	}
-	const link = signin.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+	const link = escapeHtml(signin);
 	return {
 		status: 429,
 		headers: { ...retry, 'Content-Type': 'text/html; charset=utf-8', 'X-Content-Type-Options': 'nosniff', 'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'" },
-		body: `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Too many attempts</title></head><body><p>${message} <a href="${link}">Back to sign-in</a></p></body></html>`,
+		body:
+			`<!doctype html><html lang="${ctx.i18n.locale}" dir="${ctx.i18n.dir}"><head><meta charset="utf-8"><title>${escapeHtml(ctx.i18n.t('signIn.error.rateLimitedTitle'))}</title></head>` +
+			`<body><p>${escapeHtml(message)} <a href="${link}">${escapeHtml(ctx.i18n.t('signIn.back'))}</a></p></body></html>`,
 		cookies: ctx.pendingCookies
 	};
 }

@@ -1,8 +1,11 @@
 import { AccessDenied, AuthError } from './errors.js';
 import { type AuthContext, customPage, withParams } from './context.js';
+import type { FirstFactor } from './factors/pending.js';
+import { secondFactorStep } from './factors/step.js';
 import { absoluteRedirect } from './redirect.js';
 import type { RequestInternal, ResponseInternal } from './types/internal.js';
 import type { Account, Profile, User } from './types/models.js';
+import type { SignInFactor } from './types/two-factor.js';
 import type { UserResolution } from './users.js';
 
 /** What a sign-in flow proves: who the user is, through which account. */
@@ -16,6 +19,11 @@ export interface Identity {
 	/** The provider lets an account join an existing user with the same email. */
 	allowDangerousEmailAccountLinking?: boolean;
 	/**
+	 * What the flow proved, when more than its provider type (`session.factors`): a passkey that
+	 * verified its user is `['webauthn', 'user-verification']`, two factors in one.
+	 */
+	factors?: SignInFactor[];
+	/**
 	 * What the flow stores once the user is known (found, created or linked) and before the
 	 * session starts: a new passkey's authenticator, which needs the user's id.
 	 */
@@ -24,12 +32,14 @@ export interface Identity {
 
 /**
  * The single "complete sign-in" step every flow ends in: `signIn` callback → user lookup,
- * creation and linking (as the flow's `users` resolution says) → session → `signIn` event →
- * redirect (to `pages.newUser` the first time). No flow writes its own copy of any of it.
+ * creation and linking (as the flow's `users` resolution says) → second factor when the policy
+ * asks (`factors/step.ts`: then the answer is the challenge, and no session exists until it
+ * passes) → session → `signIn` event → redirect (to `pages.newUser` the first time). No flow
+ * writes its own copy of any of it.
  */
 export async function completeSignIn(
 	ctx: AuthContext,
-	req: Pick<RequestInternal, 'headers'>,
+	req: Pick<RequestInternal, 'cookies' | 'headers'>,
 	identity: Identity,
 	users: UserResolution,
 	callbackUrl: string
@@ -42,11 +52,28 @@ export async function completeSignIn(
 	const signedInAs = users.linksToSignedIn && ctx.options.adapter ? await ctx.options.strategy.userId(ctx) : undefined;
 	const { user, isNewUser } = await users.resolve(ctx, identity, known, signedInAs);
 	await identity.onUser?.(user);
+	const first: FirstFactor = { user, account, profile, isNewUser, callbackUrl, factors: identity.factors ?? [account.type] };
+	const step = await secondFactorStep(ctx, req, first);
+	if ('challenge' in step) return step.challenge;
+	return startSession(ctx, req, { ...first, factors: step.factors });
+}
+
+/**
+ * The end of every sign-in, once its factors are all in (straight from `completeSignIn`, or from
+ * the second-factor challenge): session → `signIn` event → redirect.
+ */
+export async function startSession(
+	ctx: AuthContext,
+	req: Pick<RequestInternal, 'cookies' | 'headers'>,
+	signIn: FirstFactor
+): Promise<ResponseInternal> {
+	const { user, account, profile, isNewUser, callbackUrl, factors } = signIn;
 	const cookies = await ctx.options.strategy.start(ctx, {
 		user,
 		account,
 		profile,
 		isNewUser,
+		factors,
 		userAgent: req.headers.get('user-agent')
 	});
 	await ctx.options.events.signIn?.({ user, account, profile, isNewUser });

@@ -15,6 +15,8 @@ import {
 	verifyEmailGet,
 	verifyEmailPost
 } from './actions/password.js';
+import { twoFactorGet, twoFactorPost } from './actions/two-factor.js';
+import { twoFactorBackupCodes, twoFactorDevices, twoFactorDisable, twoFactorEnable, twoFactorSetup } from './actions/two-factor-manage.js';
 import { webauthnOptions } from './actions/webauthn-options.js';
 import { type AuthContext, type CallbackUrl, type ProviderContext, resolveCallbackUrl } from './context.js';
 import { InvalidRequest, MissingCSRF, UnknownAction } from './errors.js';
@@ -83,7 +85,16 @@ export const ROUTES: Readonly<Record<string, Route>> = Object.freeze({
 	'POST verify-email': { errors: 'page', provider: 'required', csrf: 'token', storesCallbackUrl: false, run: verifyEmailPost },
 	'GET error': { ...read, errors: 'page', head: true, run: error },
 	'GET verify-request': { ...read, errors: 'page', head: true, run: verifyRequest },
-	'GET webauthn-options': { ...read, errors: 'json', provider: 'required', run: webauthnOptions }
+	'GET webauthn-options': { ...read, errors: 'json', provider: 'required', run: webauthnOptions },
+	// A sign-in's second step (the pending state is its own proof of the first; the POST needs the token too).
+	'GET two-factor': { ...read, errors: 'page', head: true, run: twoFactorGet },
+	'POST two-factor': { ...read, errors: 'page', csrf: 'token', run: twoFactorPost },
+	// Two-factor management for the signed-in user: JSON, each a state change behind the token.
+	'POST two-factor-setup': { ...read, errors: 'json', csrf: 'token', run: twoFactorSetup },
+	'POST two-factor-enable': { ...read, errors: 'json', csrf: 'token', run: twoFactorEnable },
+	'POST two-factor-disable': { ...read, errors: 'json', csrf: 'token', run: twoFactorDisable },
+	'POST two-factor-backup-codes': { ...read, errors: 'json', csrf: 'token', run: twoFactorBackupCodes },
+	'POST two-factor-devices': { ...read, errors: 'json', csrf: 'token', run: twoFactorDevices }
 } satisfies Record<string, Route>);
 
 /** The route of a method and action, if the core serves it. */

@@ -9,27 +9,25 @@
 import { respond } from './auth.js';
 import { createRuntime, resolveOptions, type ResolveOptions } from './config.js';
 import { type AuthContext, createContext, pageUrl } from './context.js';
+import { RequestSession } from './current-session.js';
 import { outboxPage, outboxPath } from './flows/email/outbox.js';
-import { accessToken } from './flows/oauth/access-token.js';
 import { formPostCallbacks } from './flows/oauth/form-post.js';
+import { requestTranslator } from './i18n.js';
 import { createLogger, logOnce } from './logger.js';
 import { signInAction } from '../shared/endpoints.js';
-import { listPasskeys, type PasskeyRemoval, removePasskey, renamePasskey } from './flows/webauthn/manage.js';
-import { credentialsChanged, endUserSessions, type SessionsEnded, sessionUserId } from './session/end.js';
+import { credentialsChanged, endUserSessions, type SessionsEnded } from './session/end.js';
 import { relatedOriginsDocument } from './flows/webauthn/well-known.js';
 import { clientProviders } from './providers/public.js';
 import { toResponse } from './response.js';
 import type { Platform } from './request.js';
 import { route } from './router.js';
-import { linkedAccounts, type SignInMethodsHint, unlinkAccount, type UnlinkResult } from './accounts.js';
 import { parseCookieHeader } from './session/cookies.js';
-import { listSessionPage, listSessions, revokeOtherSessions, revokeSession, type SessionPageOptions } from './session/manage.js';
-import { authenticatedAt, recentlyAuthenticated, requireRecentAuthentication } from './session/recent.js';
 import { assertTrustedHost } from './trust.js';
+import { secondStep } from './actions/two-factor.js';
 import type { AuthConfig, CredentialChange } from './types/config.js';
 import type { RequestInternal } from './types/internal.js';
 import type { AuthOptions } from './types/options.js';
-import type { AuthServer, CurrentSession, Redirect, ServerRequest, SessionUpdate, SignInParams } from './types/server.js';
+import type { AuthServer, CurrentSession, Redirect, ServerRequest, SessionUpdate, SignInParams, TwoFactorOutcome } from './types/server.js';
 
 export type { Platform } from './request.js';
 
@@ -53,7 +51,7 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 		assertTrustedHost(options);
 		return createContext(
 			options,
-			{ url: request.url, cookies, body: call.body ?? {}, providerId: call.providerId, signal: request.request.signal },
+			{ url: request.url, cookies, body: call.body ?? {}, providerId: call.providerId, signal: request.request.signal, request: request.request },
 			{ csrfChecked: true }
 		);
 	};
@@ -73,56 +71,8 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 			return toResponse(await respond(request, options, platform), request);
 		},
 		async session(request: ServerRequest): Promise<CurrentSession> {
-			const cookies = cookiesOf(request);
-			const ctx = serverContext(request, cookies);
-			const read = await options.strategy.read(ctx);
-			const asking = { read };
-			const userId = sessionUserId(read);
-			const none = (): SessionsEnded => ({ deleted: 0, jwtRevoked: false, cookies: [] });
-			// One look-up (and at most one refresh) per provider for the request, however many of its
-			// callers ask at once (remote functions rendered together, say).
-			const tokens = new Map<string, Promise<string | null>>();
-			return Object.freeze({
-				session: read.session,
-				cookies: read.cookies,
-				listSessions: () => listSessions(ctx, read),
-				listSessionPage: (options?: SessionPageOptions) => listSessionPage(ctx, read, options),
-				revokeSession: (id: string) => revokeSession(ctx, id, read),
-				revokeOtherSessions: async (options: { maxAge?: number } = {}) => {
-					// Signed out there is nothing to revoke (and nobody to ask to re-authenticate).
-					if (read.session) requireRecentAuthentication(read, options.maxAge);
-					return revokeOtherSessions(ctx, read);
-				},
-				endAllSessions: async () => (userId ? endUserSessions(ctx, userId, 'all', asking) : none()),
-				credentialsChanged: async (change: CredentialChange, options: { endSessions?: 'others' | 'all' | 'none' } = {}) =>
-					userId ? credentialsChanged(ctx, userId, change, asking, options.endSessions) : none(),
-				authenticatedAt: authenticatedAt(read),
-				recentlyAuthenticated: (maxAge?: number) => recentlyAuthenticated(read, maxAge),
-				requireRecentAuthentication: (maxAge?: number) => requireRecentAuthentication(read, maxAge),
-				passkeys: Object.freeze({
-					list: () => listPasskeys(ctx, read),
-					rename: (id: string, name: string) => renamePasskey(ctx, read, id, name),
-					remove: async (id: string, options?: { maxAge?: number }): Promise<PasskeyRemoval> => {
-						const result = await removePasskey(ctx, read, id, options);
-						if (!result.removed || !userId) return result;
-						return { ...result, sessionsEnded: await credentialsChanged(ctx, userId, 'passkey-removed', asking) };
-					}
-				}),
-				linkedAccounts: (hint?: SignInMethodsHint) => linkedAccounts(ctx, read, hint),
-				unlinkAccount: async (provider: string, options?: SignInMethodsHint & { providerAccountId?: string }): Promise<UnlinkResult> => {
-					const result = await unlinkAccount(ctx, read, provider, options);
-					if (!result.ok || !userId) return result;
-					return { ...result, sessionsEnded: await credentialsChanged(ctx, userId, 'account-unlinked', asking) };
-				},
-				accessToken: (providerId: string) => {
-					let token = tokens.get(providerId);
-					if (!token) {
-						token = accessToken(ctx, read, providerId);
-						tokens.set(providerId, token);
-					}
-					return token;
-				}
-			});
+			const ctx = serverContext(request, cookiesOf(request));
+			return new RequestSession(ctx, await options.strategy.read(ctx));
 		},
 		async updateSession(request: ServerRequest, data: unknown): Promise<SessionUpdate> {
 			const cookies = cookiesOf(request);
@@ -135,10 +85,18 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 			if (!provider) return { url: signInUrl(options, request, callbackUrl), cookies: [] };
 			return run(request, { action: signInAction(provider.type), providerId: provider.id, body: { ...params.fields, callbackUrl }, query: params.authorizationParams });
 		},
+		async completeTwoFactor(request: ServerRequest, fields: { code?: unknown; remember?: unknown }): Promise<TwoFactorOutcome> {
+			const { req, ctx } = internalRequest(request, { action: 'two-factor', body: { code: fields.code, remember: fields.remember } });
+			const step = await secondStep(req, ctx);
+			if (!step.ok) return { ok: false, message: step.message };
+			const cookies = [...ctx.pendingCookies, ...(step.started.cookies ?? [])];
+			return { ok: true, url: step.started.redirect ?? ctx.origin, cookies, ...(step.backupCodes ? { backupCodes: step.backupCodes } : {}) };
+		},
 		signOut: (request: ServerRequest, params: { callbackUrl?: string } = {}) =>
 			run(request, { action: 'signout', body: { callbackUrl: params.callbackUrl ?? request.url.href } }),
 		signInUrl: (request: ServerRequest, callbackUrl: string) => signInUrl(options, request, callbackUrl),
 		providers: () => [...clientProviders(options.providers)],
+		i18n: (request: Request) => requestTranslator(options.i18n, request),
 		endSessionsOf: async (userId: string) => withoutCookies(await endUserSessions(detachedContext(), checkedUserId(userId), 'all')),
 		credentialsChanged: async (userId: string, change: CredentialChange) =>
 			withoutCookies(await credentialsChanged(detachedContext(), checkedUserId(userId), change))
@@ -154,6 +112,16 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 		request: ServerRequest,
 		call: { action: RequestInternal['action']; providerId?: string; body: Record<string, unknown>; query?: URLSearchParams }
 	): Promise<Redirect> {
+		const { req, ctx } = internalRequest(request, call);
+		const res = await route(req, ctx);
+		return { url: res.redirect ?? ctx.origin, cookies: res.cookies ?? [] };
+	}
+
+	/** A server-side call as the request the router would see (POST, the caller's cookies and headers). */
+	function internalRequest(
+		request: ServerRequest,
+		call: { action: RequestInternal['action']; providerId?: string; body: Record<string, unknown>; query?: URLSearchParams }
+	): { req: RequestInternal; ctx: AuthContext } {
 		const path = call.providerId ? `${call.action}/${call.providerId}` : call.action;
 		const url = new URL(`${request.url.origin}${options.basePath}/${path}`);
 		for (const [key, value] of call.query ?? []) url.searchParams.append(key, value);
@@ -171,8 +139,7 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 			request: request.request,
 			clientAddress: request.clientAddress
 		};
-		const res = await route(req, ctx);
-		return { url: res.redirect ?? ctx.origin, cookies: res.cookies ?? [] };
+		return { req, ctx };
 	}
 }
 

@@ -7,3 +7,4 @@ export type * from './types/internal.js';
 export type * from './types/limit.js';
 export type * from './types/server.js';
 export type * from './types/password.js';
+export type * from './types/two-factor.js';

@@ -1,31 +1,48 @@
 /**
- * What the built-in pages say for each `?error=` value; unknown values get the default. Look values
- * up with {@link signInMessage} and {@link errorPageText}: `?error=` is anyone's, and a plain index
- * would find `constructor` or `__proto__` on the object's prototype.
+ * What the built-in pages and the sign-in forms say for each `?error=` value: a message of the
+ * catalogue (`i18n/`) per value; unknown values get the default. Look values up with
+ * {@link signInMessage} and {@link errorPageText}: `?error=` is anyone's, and a plain index would
+ * find `constructor` or `__proto__` on the object's prototype.
  */
-/** What a sign-in refused because the store was busy or out of reach says (the page and the form). */
-const BUSY = 'The sign-in service is busy right now. Nothing was changed: try again in a moment.';
+import { type PlainKey, type Translator, translator } from '../i18n/index.js';
 
-export const SIGNIN_MESSAGES: Record<string, string> = {
-	Signin: 'Try signing in with a different account.',
-	OAuthSignin: 'Try signing in with a different account.',
-	OAuthCallbackError: 'The sign-in provider refused or cancelled the request. Try again.',
-	OAuthCreateAccount: 'Try signing in with a different account.',
-	EmailCreateAccount: 'Try signing in with a different account.',
-	Callback: 'Try signing in with a different account.',
-	OAuthAccountNotLinked:
-		'This email is already used with another sign-in method. Sign in the way you did before, then link this one.',
-	AccountNotLinked:
-		'This email is already used with another sign-in method. Sign in the way you did before, then link this one.',
-	EmailSignin: 'The sign-in email could not be sent. Check the address and try again.',
-	CredentialsSignin: 'Sign in failed. Check the details you provided are correct.',
-	SessionRequired: 'Please sign in to access this page.',
-	MissingCSRF: 'The form expired. Please try again.',
-	WebAuthnVerificationError: 'The passkey could not be verified. Try again.',
-	RateLimited: 'Too many attempts. Wait a little, then try again.',
-	Unavailable: BUSY,
-	default: 'Unable to sign in.'
-};
+/** English, when a caller names no locale. */
+const ENGLISH = translator('en');
+
+/** The message key of each sign-in error value. */
+export const SIGNIN_MESSAGE_KEYS: Readonly<Record<string, PlainKey>> = Object.freeze({
+	Signin: 'signIn.error.differentAccount',
+	OAuthSignin: 'signIn.error.differentAccount',
+	OAuthCallbackError: 'signIn.error.callback',
+	OAuthCreateAccount: 'signIn.error.differentAccount',
+	EmailCreateAccount: 'signIn.error.differentAccount',
+	Callback: 'signIn.error.differentAccount',
+	OAuthAccountNotLinked: 'signIn.error.notLinked',
+	AccountNotLinked: 'signIn.error.notLinked',
+	EmailSignin: 'signIn.error.emailSignin',
+	CredentialsSignin: 'signIn.error.credentials',
+	SessionRequired: 'signIn.error.sessionRequired',
+	MissingCSRF: 'signIn.error.csrf',
+	WebAuthnVerificationError: 'signIn.error.webauthn',
+	RateLimited: 'signIn.error.rateLimited',
+	TwoFactorExpired: 'signIn.error.twoFactorExpired',
+	// A sign-in refused because the store was busy or out of reach (the page and the form).
+	Unavailable: 'signIn.error.busy',
+	default: 'signIn.error.default'
+});
+
+/** The sign-in messages in English, by error value. */
+export const SIGNIN_MESSAGES: Readonly<Record<string, string>> = Object.freeze(
+	Object.fromEntries(Object.entries(SIGNIN_MESSAGE_KEYS).map(([error, key]) => [error, ENGLISH.t(key)]))
+);
+
+/** An error page's status, its texts' keys, and whether it offers a link back to the sign-in page. */
+export interface ErrorPageKeys {
+	status: number;
+	heading: PlainKey;
+	message: PlainKey;
+	signin: boolean;
+}
 
 export interface ErrorPageText {
 	status: number;
@@ -36,60 +53,48 @@ export interface ErrorPageText {
 }
 
 /**
- * The error page's text and status per `?error=` value. The value is anyone's (a link can carry any
- * of them), so no status here is a 5xx: a crafted link never makes a server error, and monitoring
- * counts only real ones. The failure itself was answered (and logged) by the request that failed,
- * which redirected here; the page only shows it. So `Configuration` and `OAuthSignin` are 200
- * (Auth.js answers 500 for `Configuration`), `AccessDenied` and `Verification` 403 as in Auth.js.
- * When rendering the error page itself fails on the server, that request answers 500 (see
- * `handle-error.ts`).
+ * The error page's texts and status per `?error=` value. The value is anyone's (a link can carry
+ * any of them), so no status here is a 5xx: a crafted link never makes a server error, and
+ * monitoring counts only real ones. The failure itself was answered (and logged) by the request
+ * that failed, which redirected here; the page only shows it. So `Configuration` and `OAuthSignin`
+ * are 200 (Auth.js answers 500 for `Configuration`), `AccessDenied` and `Verification` 403 as in
+ * Auth.js. When rendering the error page itself fails on the server, that request answers 500
+ * (see `handle-error.ts`).
  */
-export const ERROR_PAGES: Record<string, ErrorPageText> = {
-	Configuration: {
-		status: 200,
-		heading: 'Server error',
-		message: 'There is a problem with the server configuration. Check the server logs for more information.',
-		signin: false
-	},
-	AccessDenied: {
-		status: 403,
-		heading: 'Access denied',
-		message: 'You do not have permission to sign in.',
-		signin: true
-	},
-	Verification: {
-		status: 403,
-		heading: 'Unable to sign in',
-		message: 'The sign-in link is no longer valid. It may have been used already or it may have expired.',
-		signin: true
-	},
-	OAuthSignin: {
-		status: 200,
-		heading: 'Sign-in provider unavailable',
-		message: 'The sign-in provider could not be reached. Try again in a moment.',
-		signin: true
-	},
+export const ERROR_PAGE_KEYS: Readonly<Record<string, ErrorPageKeys>> = Object.freeze({
+	Configuration: { status: 200, heading: 'error.configuration.heading', message: 'error.configuration.message', signin: false },
+	AccessDenied: { status: 403, heading: 'error.accessDenied.heading', message: 'error.accessDenied.message', signin: true },
+	Verification: { status: 403, heading: 'error.verification.heading', message: 'error.verification.message', signin: true },
+	OAuthSignin: { status: 200, heading: 'error.providerUnavailable.heading', message: 'error.providerUnavailable.message', signin: true },
 	// The page a link shows (200: a crafted link never makes a 5xx); a busy store answers 503 itself.
-	Unavailable: {
-		status: 200,
-		heading: 'Temporarily unavailable',
-		message: BUSY,
-		signin: true
-	},
-	default: {
-		status: 200,
-		heading: 'Error',
-		message: 'Something went wrong while signing in.',
-		signin: true
-	}
-};
+	Unavailable: { status: 200, heading: 'error.unavailable.heading', message: 'signIn.error.busy', signin: true },
+	default: { status: 200, heading: 'error.default.heading', message: 'error.default.message', signin: true }
+});
 
-/** The sign-in message for an `?error=` value (own keys only), else the generic one. */
-export function signInMessage(error: string): string {
-	return (Object.hasOwn(SIGNIN_MESSAGES, error) && SIGNIN_MESSAGES[error]) || SIGNIN_MESSAGES.default!;
+const textOf = (keys: ErrorPageKeys, t: Translator): ErrorPageText => ({
+	status: keys.status,
+	heading: t.t(keys.heading),
+	message: t.t(keys.message),
+	signin: keys.signin
+});
+
+/** The error pages in English, by error value. */
+export const ERROR_PAGES: Readonly<Record<string, ErrorPageText>> = Object.freeze(
+	Object.fromEntries(Object.entries(ERROR_PAGE_KEYS).map(([error, keys]) => [error, Object.freeze(textOf(keys, ENGLISH))]))
+);
+
+/** The key of the sign-in message for an `?error=` value (own keys only), else the generic one's. */
+export function signInMessageKey(error: string): PlainKey {
+	return (Object.hasOwn(SIGNIN_MESSAGE_KEYS, error) && SIGNIN_MESSAGE_KEYS[error]) || 'signIn.error.default';
 }
 
-/** The error page's text for an `?error=` value (own keys only), else the generic one. */
-export function errorPageText(error: string | undefined): ErrorPageText {
-	return (error !== undefined && Object.hasOwn(ERROR_PAGES, error) && ERROR_PAGES[error]) || ERROR_PAGES.default!;
+/** The sign-in message for an `?error=` value (own keys only), else the generic one; English unless `t` says. */
+export function signInMessage(error: string, t: Translator = ENGLISH): string {
+	return t.t(signInMessageKey(error));
+}
+
+/** The error page's text for an `?error=` value (own keys only), else the generic one; English unless `t` says. */
+export function errorPageText(error: string | undefined, t: Translator = ENGLISH): ErrorPageText {
+	const keys = (error !== undefined && Object.hasOwn(ERROR_PAGE_KEYS, error) && ERROR_PAGE_KEYS[error]) || ERROR_PAGE_KEYS.default!;
+	return textOf(keys, t);
 }

@@ -4,4 +4,9 @@ export interface Theme {
 	logo?: string;
 	brandColor?: string;
 	buttonText?: string;
+	/**
+	 * kitauth: the app's name, as the sign-in email says it ("Sign in to Acme"). Default: the
+	 * site's host (Auth.js's wording).
+	 */
+	name?: string;
 }

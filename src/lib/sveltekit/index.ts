@@ -1,11 +1,14 @@
 import type { Handle } from './types.js';
 import { createSignIn, createSignOut, type SignInFunction, type SignOutFunction } from './actions.js';
+import type { RequestEvent } from '@sveltejs/kit';
+import { getRequestEvent } from '$app/server';
 import { type AccountsApi, createAccounts, createGetAccessToken, type GetAccessToken } from './accounts.js';
 import { createCurrentSession } from './current.js';
 import { createHandle } from './handle.js';
 import { createPasskeys, type SvelteKitPasskeys } from './passkeys.js';
 import { createServerGetter } from './options.js';
 import { createSessionManager, type SessionManager } from './sessions.js';
+import { createTwoFactor, type SvelteKitTwoFactor } from './two-factor.js';
 import type { SvelteKitAuthConfigInput } from './types.js';
 
 export interface SvelteKitAuthResult {
@@ -22,10 +25,21 @@ export interface SvelteKitAuthResult {
 	sessions: SessionManager;
 	/** The signed-in user's passkeys: list, rename, remove (WebAuthn providers), and form actions. */
 	passkeys: SvelteKitPasskeys;
+	/**
+	 * Two-factor authentication (`twoFactor`): the signed-in user's status, set-up, backup codes,
+	 * and the form actions for the two-factor components, the sign-in's second step among them.
+	 */
+	twoFactor: SvelteKitTwoFactor;
 	/** The signed-in user's linked accounts (with an adapter). */
 	accounts: AccountsApi;
 	/** The signed-in user's access token for a provider, refreshed when expired (server only). */
 	getAccessToken: GetAccessToken;
+	/**
+	 * The request's locale (the `i18n.locale` option, else `Accept-Language` among the locales
+	 * there are messages for), e.g. for the components' `locale` (server only; the current
+	 * request's event by default).
+	 */
+	locale: (event?: RequestEvent) => Promise<string>;
 }
 
 /**
@@ -40,8 +54,10 @@ export function SvelteKitAuth(config: SvelteKitAuthConfigInput): SvelteKitAuthRe
 		signIn: createSignIn(getServer),
 		signOut: createSignOut(getServer),
 		sessions: createSessionManager(current, getServer),
-		passkeys: createPasskeys(current),
+		passkeys: createPasskeys(current, getServer),
+		twoFactor: createTwoFactor(current, getServer),
 		accounts: createAccounts(current),
-		getAccessToken: createGetAccessToken(current)
+		getAccessToken: createGetAccessToken(current),
+		locale: async (event = getRequestEvent()) => (await getServer(event)).i18n(event.request).locale
 	};
 }

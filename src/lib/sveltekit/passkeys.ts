@@ -1,6 +1,6 @@
 import { fail, type ActionFailure, type RequestEvent } from '@sveltejs/kit';
 import { getRequestEvent } from '$app/server';
-import { type CurrentSession, type PasskeyManager, ReauthenticationRequired } from '../core/index.js';
+import { type AuthServer, type CurrentSession, type PasskeyManager, ReauthenticationRequired } from '../core/index.js';
 import { applyCookies } from './cookies.js';
 
 export type { PasskeyInfo, PasskeyManager, PasskeyRemoval } from '../core/index.js';
@@ -39,8 +39,13 @@ export interface SvelteKitPasskeys extends PasskeyManager {
  * The signed-in user's passkeys, in the request being served (a `load` or form action): list,
  * rename, remove (which needs a recent sign-in and is refused for the last way to sign in).
  */
-export function createPasskeys(current: (event: RequestEvent) => Promise<CurrentSession>): SvelteKitPasskeys {
+export function createPasskeys(
+	current: (event: RequestEvent) => Promise<CurrentSession>,
+	getServer: (event: RequestEvent) => Promise<AuthServer>
+): SvelteKitPasskeys {
 	const scope = async (event: RequestEvent = getRequestEvent()) => (await current(event)).passkeys;
+	// The answers are shown to the user (PasskeyList): in the request's language.
+	const i18n = async (event: RequestEvent) => (await getServer(event)).i18n(event.request);
 	const field = async (event: RequestEvent, name: string) => {
 		const value = (await event.request.formData().catch(() => new FormData())).get(name);
 		return typeof value === 'string' ? value : '';
@@ -58,16 +63,18 @@ export function createPasskeys(current: (event: RequestEvent) => Promise<Current
 			renamePasskey: async (event) => {
 				const form = await event.request.formData().catch(() => new FormData());
 				const [id, name] = [form.get('id'), form.get('name')];
+				const { t } = await i18n(event);
 				const refuse = (passkeyMessage: string, passkeyId?: string) =>
 					fail(400, { passkeyMessage, failed: true as const, action: 'rename' as const, ...(passkeyId ? { passkeyId } : {}) });
-				if (typeof id !== 'string' || typeof name !== 'string') return refuse('Say which passkey, and its new name.');
-				if (!name.trim()) return refuse('Give the passkey a name.', id);
+				if (typeof id !== 'string' || typeof name !== 'string') return refuse(t('passkeys.answer.which'));
+				if (!name.trim()) return refuse(t('passkeys.answer.nameMissing'), id);
 				return (await (await scope(event)).rename(id, name))
-					? { passkeyMessage: 'Passkey renamed.', action: 'rename' as const, passkeyId: id }
-					: refuse('That passkey could not be renamed.', id);
+					? { passkeyMessage: t('passkeys.answer.renamed'), action: 'rename' as const, passkeyId: id }
+					: refuse(t('passkeys.answer.notRenamed'), id);
 			},
 			removePasskey: async (event) => {
 				const id = await field(event, 'id');
+				const { t } = await i18n(event);
 				const refuse = (status: number, passkeyMessage: string, extra: { reauthenticate?: true } = {}) =>
 					fail(status, { passkeyMessage, failed: true as const, action: 'remove' as const, passkeyId: id, ...extra });
 				try {
@@ -75,18 +82,18 @@ export function createPasskeys(current: (event: RequestEvent) => Promise<Current
 					if (result.removed) {
 						applyCookies(event.cookies, result.sessionsEnded?.cookies);
 						return {
-							passkeyMessage: 'Passkey removed.',
+							passkeyMessage: t('passkeys.answer.removed'),
 							action: 'remove' as const,
 							passkeyId: id,
 							removed: { rpId: result.rpId, credentialId: result.passkey.id }
 						};
 					}
 					return result.reason === 'not-found'
-						? refuse(404, 'No such passkey.')
-						: refuse(409, 'This is your only way to sign in: add another before removing it.');
+						? refuse(404, t('passkeys.answer.notFound'))
+						: refuse(409, t('passkeys.answer.last'));
 				} catch (error) {
 					if (!(error instanceof ReauthenticationRequired)) throw error;
-					return refuse(403, 'Confirm it is you to remove a passkey.', { reauthenticate: true });
+					return refuse(403, t('passkeys.answer.reauthenticate'), { reauthenticate: true });
 				}
 			}
 		})

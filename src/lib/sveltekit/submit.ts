@@ -42,7 +42,7 @@ export async function submitSignIn(event: RequestEvent, server: AuthServer, form
 		return { ok: true, location: outcome.url };
 	} catch (error) {
 		// 429 when rate limited, 503 when the store was busy (the call changed nothing), else 400.
-		const refusal = refusalOf(error);
+		const refusal = refusalOf(error, server.i18n(event.request));
 		if (!refusal) throw error;
 		const provider = providers.find((p) => p.id === providerId);
 		return { ok: false, status: refusal.status, failure: refused(refusal, provider?.id, keptValues(provider, fields)) };
@@ -60,7 +60,7 @@ export async function submitSignOut(event: RequestEvent, server: AuthServer, for
 	} catch (error) {
 		const refusal = refusalOf(error);
 		if (!refusal) throw error;
-		const failure: AuthActionFailure = { failed: true, fieldErrors: {}, formErrors: ['Could not sign out. Try again.'], error: refusal.error };
+		const failure: AuthActionFailure = { failed: true, fieldErrors: {}, formErrors: [server.i18n(event.request).t('signOut.failed')], error: refusal.error };
 		return { ok: false, status: 503, failure: refusal.status === 503 ? { ...failure, retryAfter: refusal.retryAfter } : failure };
 	}
 }

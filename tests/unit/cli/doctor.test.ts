@@ -114,7 +114,7 @@ describe('kitauth doctor', () => {
 		client.close();
 		const { problems, text } = await doctor();
 		expect(problems).toEqual([
-			`FIX   file:${join(app.dir, 'elsewhere.db')} lacks 4 of kitauth's migrations: 0001_kitauth_sessions, 0002_kitauth_rate_limit, 0003_kitauth_passkeys, 0004_kitauth_session_cutoffs`
+			`FIX   file:${join(app.dir, 'elsewhere.db')} lacks 5 of kitauth's migrations: 0001_kitauth_sessions, 0002_kitauth_rate_limit, 0003_kitauth_passkeys, 0004_kitauth_session_cutoffs, 0005_kitauth_two_factor`
 		]);
 		expect(text).toContain('→ npx kitauth migrate');
 	});

@@ -154,7 +154,7 @@ describe('kitauth migrate', () => {
 		a.write('.env.production', 'DATABASE_URL=file:other.db\n');
 		const { code, terminal } = await kitauth(a, ['migrate']);
 		expect(code, terminal.text()).toBe(0);
-		expect(terminal.out).toEqual([`Applied to file:${join(a.dir, 'other.db')}: 0000_authjs_base, 0001_kitauth_sessions, 0002_kitauth_rate_limit, 0003_kitauth_passkeys, 0004_kitauth_session_cutoffs.`]);
+		expect(terminal.out).toEqual([`Applied to file:${join(a.dir, 'other.db')}: 0000_authjs_base, 0001_kitauth_sessions, 0002_kitauth_rate_limit, 0003_kitauth_passkeys, 0004_kitauth_session_cutoffs, 0005_kitauth_two_factor.`]);
 		expect((await kitauth(a, ['migrate'])).terminal.out).toEqual([`file:${join(a.dir, 'other.db')} is up to date.`]);
 	});
 

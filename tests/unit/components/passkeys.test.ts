@@ -7,7 +7,7 @@ import { describe, expect, test } from 'vitest';
 import PasskeyButton from '../../../src/lib/components/parts/PasskeyButton.svelte';
 import PasskeyForm from '../../../src/lib/components/parts/PasskeyForm.svelte';
 import PasskeyList from '../../../src/lib/components/parts/PasskeyList.svelte';
-import { PASSKEY_TEXT } from '../../../src/lib/components/parts/passkey-text.js';
+import { en } from '../../../src/lib/i18n/index.js';
 import type { PasskeyInfo } from '../../../src/lib/core/index.js';
 import { renderDom, text } from './dom.js';
 
@@ -37,7 +37,7 @@ describe('the passkey button part', () => {
 		const running = renderDom(PasskeyButton, {});
 		expect(running.$('button')?.hasAttribute('disabled')).toBe(false);
 		expect(running.body).not.toContain('<noscript');
-		expect(text(running.$('button'))).toBe(PASSKEY_TEXT.signIn);
+		expect(text(running.$('button'))).toBe(en['passkey.signIn']);
 	});
 
 	test('the ceremony in progress: the button and form are busy, and the polite status says what it waits for', () => {
@@ -46,8 +46,8 @@ describe('the passkey button part', () => {
 		expect($('form')?.getAttribute('aria-busy')).toBe('true');
 		const status = $('[role="status"]');
 		expect(status?.getAttribute('aria-live')).toBe('polite');
-		expect(text(status)).toBe(PASSKEY_TEXT.pending);
-		expect(renderDom(PasskeyButton, { status: PASSKEY_TEXT.unsupported }).$('[role="status"]')?.textContent).toBe(PASSKEY_TEXT.unsupported);
+		expect(text(status)).toBe(en['passkey.pending']);
+		expect(renderDom(PasskeyButton, { status: en['passkey.unsupported'] }).$('[role="status"]')?.textContent).toBe(en['passkey.unsupported']);
 		expect(renderDom(PasskeyButton, {}).$('[role="status"]')?.textContent).toBe('');
 	});
 
@@ -66,11 +66,11 @@ describe('the passkey button part', () => {
 	});
 
 	test("a field's error goes under that field, which is marked invalid and described by it", () => {
-		const { $ } = renderDom(PasskeyButton, { fields: email, fieldErrors: { email: [PASSKEY_TEXT.emailNeeded] } });
+		const { $ } = renderDom(PasskeyButton, { fields: email, fieldErrors: { email: [en['passkey.emailNeeded']] } });
 		const input = $('input[name="email"]');
 		expect(input?.getAttribute('aria-invalid')).toBe('true');
 		const described = input?.getAttribute('aria-describedby');
-		expect(text($(`[id="${described}"]`))).toBe(PASSKEY_TEXT.emailNeeded);
+		expect(text($(`[id="${described}"]`))).toBe(en['passkey.emailNeeded']);
 		expect($('[role="alert"]')).toBeNull();
 	});
 

@@ -199,7 +199,7 @@ describe('what the store and the logs get to see', () => {
 		const keys = store.hits.map((hit) => hit.key);
 		for (const key of keys) {
 			expect(key).not.toMatch(/alice|example/i);
-			expect(key).toMatch(/^(credentials|email-request|email-code|webauthn-options|webauthn-callback|oauth-start):[aig]:/);
+			expect(key).toMatch(/^(credentials|email-request|email-code|webauthn-options|webauthn-callback|oauth-start|two-factor):[aig]:/);
 		}
 		expect(keys).toContain('oauth-start:a:2001:db8:1:2:0:0:0:0/64');
 		const hashed = keys.filter((key) => key.startsWith('credentials:i:'));

@@ -23,7 +23,7 @@ describe('the default budgets', () => {
 	});
 
 	it('failure-counted kinds: an address budget sized for a shared address (≥ 500 failures an hour), so one address can reach the hard limit; passkeys have none, device cookies keep known browsers out of it', () => {
-		expect(LIMIT_KINDS.filter((kind) => FAILURE_COUNTED.has(kind))).toEqual(['credentials', 'email-code', 'webauthn-callback']);
+		expect(LIMIT_KINDS.filter((kind) => FAILURE_COUNTED.has(kind))).toEqual(['credentials', 'email-code', 'webauthn-callback', 'two-factor']);
 		for (const kind of FAILURE_COUNTED) {
 			const { address, account } = DEFAULT_RULES[kind];
 			if (!address) throw new Error(`${kind} has no address budget`);

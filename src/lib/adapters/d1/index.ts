@@ -15,6 +15,7 @@
 import { drizzle, type AnyD1Database } from 'drizzle-orm/d1';
 import type { Adapter } from '../../core/types/adapter.js';
 import { adapterMethods } from '../shared/adapter.js';
+import { deletesTwoFactor } from '../shared/tables.js';
 import { sqliteStatements } from '../sqlite/statements.js';
 import { resolveTables, type SQLiteTables } from '../sqlite/tables.js';
 import type { D1Binding } from './client.js';
@@ -35,7 +36,7 @@ export function D1Adapter(database: D1Binding, options: D1AdapterOptions = {}): 
 	const tables = resolveTables(options);
 	const exec = d1Exec(drizzle(database as unknown as AnyD1Database), database);
 	return adapterMethods({
-		statements: sqliteStatements(exec, tables, d1Counters(exec, database, tables.rateLimitsTable)),
+		statements: sqliteStatements(exec, tables, d1Counters(exec, database, tables.rateLimitsTable), deletesTwoFactor(options)),
 		tables,
 		fail: (operation, code, message) => new D1AdapterError(operation, code, message)
 	});
@@ -47,4 +48,4 @@ export type { MigrateResult } from '../shared/migrations.js';
 export type { D1Binding, D1Statement } from './client.js';
 export { d1Session, type D1SessionBinding, type D1WithSessions } from './replicas.js';
 export type { SQLiteTables as D1Tables } from '../sqlite/tables.js';
-export { accounts, authenticators, rateLimits, sessionCutoffs, sessions, users, verificationTokens } from '../sqlite/schema.js';
+export { accounts, authenticators, rateLimits, sessionCutoffs, sessions, twoFactors, users, verificationTokens } from '../sqlite/schema.js';

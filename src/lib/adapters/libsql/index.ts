@@ -20,6 +20,7 @@
 import { drizzle } from 'drizzle-orm/libsql';
 import type { Adapter } from '../../core/types/adapter.js';
 import { adapterMethods } from '../shared/adapter.js';
+import { deletesTwoFactor } from '../shared/tables.js';
 import { sqliteStatements } from '../sqlite/statements.js';
 import { resolveTables, type SQLiteTables } from '../sqlite/tables.js';
 import { isReplicaConfig, resolveClient, writeGuardedClient, type LibSQLSource } from './engine/client.js';
@@ -107,7 +108,7 @@ export function LibSQLAdapter(
 	const tables = resolveTables(options);
 	const exec = libsqlExec(drizzle({ client: guarded }), guarded, guard);
 	return adapterMethods({
-		statements: sqliteStatements(exec, tables, libsqlCounters(exec, guarded, guard, tables.rateLimitsTable)),
+		statements: sqliteStatements(exec, tables, libsqlCounters(exec, guarded, guard, tables.rateLimitsTable), deletesTwoFactor(options)),
 		tables,
 		fail: (operation, code, message) => new LibSQLAdapterError(operation, code, message)
 	});
@@ -123,7 +124,8 @@ export type {
 	RateLimitsTable,
 	SessionCutoffsTable,
 	SessionsTable,
+	TwoFactorsTable,
 	UsersTable,
 	VerificationTokensTable
 } from '../sqlite/tables.js';
-export { accounts, authenticators, rateLimits, sessionCutoffs, sessions, users, verificationTokens } from '../sqlite/schema.js';
+export { accounts, authenticators, rateLimits, sessionCutoffs, sessions, twoFactors, users, verificationTokens } from '../sqlite/schema.js';

@@ -1,7 +1,8 @@
 /**
  * `kitauth/adapters/postgres`: the Adapter interface over PostgreSQL with drizzle-orm, every
  * kitauth feature included (hashed session tokens, the session list, ending every session of a
- * user, passkeys, single-use tokens, the limiter's counters, JWT revocation cutoffs).
+ * user, passkeys, single-use tokens, the limiter's counters, JWT revocation cutoffs, two-factor
+ * records).
  *
  * ```ts
  * import pg from 'pg';                              // or: import postgres from 'postgres';
@@ -19,6 +20,7 @@
 import { drizzle } from 'drizzle-orm/pg-proxy';
 import type { Adapter } from '../../core/types/adapter.js';
 import { adapterMethods } from '../shared/adapter.js';
+import { deletesTwoFactor } from '../shared/tables.js';
 import { pgRun, type PostgresSource } from './client.js';
 import { PostgresAdapterError } from './errors.js';
 import { operationRunner } from './operation.js';
@@ -50,7 +52,7 @@ export function PostgresAdapter(source: PostgresSource, options: PostgresAdapter
 	const db = drizzle(async (text, params) => ({ rows: await query(text, params) }));
 	const tables = resolveTables(options);
 	return adapterMethods({
-		statements: pgStatements({ db, query, run }, tables),
+		statements: pgStatements({ db, query, run }, tables, deletesTwoFactor(options)),
 		tables,
 		fail: (operation, code, message) => new PostgresAdapterError(operation, code, message)
 	});
@@ -61,4 +63,4 @@ export { migrate, type PostgresMigrateOptions } from './migrate.js';
 export type { MigrateResult } from '../shared/migrations.js';
 export type { NodePgQueryable, PgDatabaseLike, PostgresJsSql, PostgresSource } from './client.js';
 export type { PostgresTables } from './tables.js';
-export { accounts, authenticators, rateLimits, sessionCutoffs, sessions, users, verificationTokens } from './schema.js';
+export { accounts, authenticators, rateLimits, sessionCutoffs, sessions, twoFactors, users, verificationTokens } from './schema.js';

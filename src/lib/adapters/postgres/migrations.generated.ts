@@ -16,8 +16,14 @@ export const migrations: readonly EmbeddedMigration[] = [
 		sql: "CREATE TABLE \"rateLimit\" (\n\t\"key\" text PRIMARY KEY NOT NULL,\n\t\"count\" integer NOT NULL,\n\t\"resetAt\" bigint NOT NULL\n);\n--> statement-breakpoint\nCREATE TABLE \"sessionCutoff\" (\n\t\"userId\" text PRIMARY KEY NOT NULL,\n\t\"validAfter\" timestamp NOT NULL\n);\n--> statement-breakpoint\nALTER TABLE \"authenticator\" ALTER COLUMN \"counter\" SET DATA TYPE bigint;--> statement-breakpoint\nALTER TABLE \"authenticator\" ADD COLUMN \"name\" text;--> statement-breakpoint\nALTER TABLE \"authenticator\" ADD COLUMN \"aaguid\" text;--> statement-breakpoint\nALTER TABLE \"authenticator\" ADD COLUMN \"createdAt\" timestamp;--> statement-breakpoint\nALTER TABLE \"authenticator\" ADD COLUMN \"lastUsedAt\" timestamp;--> statement-breakpoint\nALTER TABLE \"session\" ADD COLUMN \"createdAt\" timestamp;--> statement-breakpoint\nALTER TABLE \"session\" ADD COLUMN \"userAgent\" text;--> statement-breakpoint\nCREATE INDEX \"rateLimit_resetAt_idx\" ON \"rateLimit\" USING btree (\"resetAt\");--> statement-breakpoint\nCREATE INDEX \"account_userId_idx\" ON \"account\" USING btree (\"userId\");--> statement-breakpoint\nCREATE INDEX \"authenticator_userId_idx\" ON \"authenticator\" USING btree (\"userId\");--> statement-breakpoint\nCREATE INDEX \"session_userId_idx\" ON \"session\" USING btree (\"userId\");"
 	},
 	{
-		tag: "0002_kitauth_passwords",
-		when: 1795848944205,
+		tag: "0002_kitauth_two_factor",
+		when: 1795849990391,
+		hash: "e5f2b6b579cf3b8f163fb4ac091e3aff6a68d237da4bbf7028614356f5eead14",
+		sql: "CREATE TABLE \"twoFactor\" (\n\t\"userId\" text PRIMARY KEY NOT NULL,\n\t\"secret\" text NOT NULL,\n\t\"enabledAt\" timestamp,\n\t\"lastStep\" bigint,\n\t\"backupCodes\" text DEFAULT ',' NOT NULL,\n\t\"devicesValidAfter\" timestamp,\n\t\"createdAt\" timestamp NOT NULL\n);\n--> statement-breakpoint\nALTER TABLE \"session\" ADD COLUMN \"factors\" text;"
+	},
+	{
+		tag: "0003_kitauth_passwords",
+		when: 1795852196683,
 		hash: "70e51cfaa639396c0a4e00031a158abbcc2b5b31bada2d8e6de371654b231db4",
 		sql: "CREATE TABLE \"password\" (\n\t\"userId\" text PRIMARY KEY NOT NULL,\n\t\"hash\" text NOT NULL,\n\t\"updatedAt\" timestamp NOT NULL\n);\n--> statement-breakpoint\nALTER TABLE \"password\" ADD CONSTRAINT \"password_userId_user_id_fk\" FOREIGN KEY (\"userId\") REFERENCES \"public\".\"user\"(\"id\") ON DELETE cascade ON UPDATE no action;"
 	}

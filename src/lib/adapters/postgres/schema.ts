@@ -8,8 +8,9 @@
  * `session.userAgent`, the passkey list's `authenticator.name`, `aaguid`, `createdAt`,
  * `lastUsedAt`, indexes on the `userId` of sessions, accounts and authenticators (sign-out
  * everywhere and the lists read by user), the limiter's `rateLimit` counters and the JWT
- * revocation's `sessionCutoff`. The third adds `password`: the password hashes of the
- * `Password()` provider's users.
+ * revocation's `sessionCutoff`. The third adds two-factor authentication: `twoFactor` and
+ * `session.factors`. The fourth adds `password`: the password hashes of the `Password()`
+ * provider's users.
  *
  * Dates are `timestamp` (without time zone, as Auth.js has them), read and written as UTC by
  * drizzle, with microsecond precision: milliseconds round-trip exactly. The counters' times are
@@ -63,7 +64,9 @@ export const sessions = pgTable(
 		/** kitauth. Nullable: rows adopted from an Auth.js database have none. */
 		createdAt: timestamp('createdAt', { mode: 'date' }),
 		/** kitauth: a short description of the client, for the session list. */
-		userAgent: text('userAgent')
+		userAgent: text('userAgent'),
+		/** kitauth: what the sign-in proved (`session.factors`), comma-separated. */
+		factors: text('factors')
 	},
 	(session) => [index('session_userId_idx').on(session.userId)]
 );
@@ -127,6 +130,27 @@ export const rateLimits = pgTable(
 export const sessionCutoffs = pgTable('sessionCutoff', {
 	userId: text('userId').primaryKey(),
 	validAfter: timestamp('validAfter', { mode: 'date' }).notNull()
+});
+
+/**
+ * kitauth: two-factor authentication, one row per user who set it up (as in the SQLite schema).
+ * No foreign key to `user` (credentials users on JWT sessions need not be stored); `deleteUser`
+ * deletes the row. Every change is one conditional statement on this row; the backup codes'
+ * hashes are one text column, `,hash,hash,`, so using one is a single UPDATE.
+ */
+export const twoFactors = pgTable('twoFactor', {
+	userId: text('userId').primaryKey(),
+	/** The TOTP secret, sealed by kitauth (never in clear). */
+	secret: text('secret').notNull(),
+	/** When two-factor was turned on; NULL while it is being set up. */
+	enabledAt: timestamp('enabledAt', { mode: 'date' }),
+	/** The last TOTP time step accepted. */
+	lastStep: bigint('lastStep', { mode: 'number' }),
+	/** Keyed hashes of the unused backup codes, `,`-separated and -enclosed (`,` when none). */
+	backupCodes: text('backupCodes').notNull().default(','),
+	/** Devices remembered before this no longer skip the second factor. */
+	devicesValidAfter: timestamp('devicesValidAfter', { mode: 'date' }),
+	createdAt: timestamp('createdAt', { mode: 'date' }).notNull()
 });
 
 /**

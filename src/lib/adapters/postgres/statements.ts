@@ -12,8 +12,10 @@ import type { AccountKey, Statements } from '../shared/statements.js';
 import { pgCounters } from './counters.js';
 import { compiledRead, type PgExec } from './exec.js';
 import type { PostgresTables } from './tables.js';
+import { pgTwoFactors } from './two-factor.js';
 
-export function pgStatements(exec: PgExec, tables: PostgresTables): Statements {
+/** `deletesTwoFactor`: `deleteUser` deletes the user's two-factor record too (`shared/tables.ts`). */
+export function pgStatements(exec: PgExec, tables: PostgresTables, deletesTwoFactor: boolean): Statements {
 	const { db, run } = exec;
 	const { usersTable: users, accountsTable: accounts, sessionsTable: sessions } = tables;
 	const { verificationTokensTable: tokens, authenticatorsTable: authenticators, sessionCutoffsTable: cutoffs } = tables;
@@ -57,9 +59,11 @@ export function pgStatements(exec: PgExec, tables: PostgresTables): Statements {
 	const cutoffOf = compiledRead(exec, 'getSessionsValidAfter', db.select().from(cutoffs).where(byUser(cutoffs.userId)), { cutoff: cutoffs });
 
 	// A user and everything that is theirs, in one statement (the foreign keys cascade too, but a
-	// team's own tables may lack them).
+	// team's own tables may lack them, and the two-factor record has none: JWT users need not be
+	// stored).
 	const deleteUser = (id: string) => {
-		const gone = [sessions, accounts, authenticators, passwords].map((table, i) =>
+		const owned = [sessions, accounts, authenticators, passwords, ...(deletesTwoFactor ? [tables.twoFactorsTable] : [])];
+		const gone = owned.map((table, i) =>
 			db.$with(`gone${i}`).as(db.delete(table).where(eq(table.userId, id)).returning({ userId: table.userId }))
 		);
 		return db
@@ -192,6 +196,8 @@ export function pgStatements(exec: PgExec, tables: PostgresTables): Statements {
 					return updated.length === 1;
 				})
 		},
+
+		twoFactors: pgTwoFactors(exec, tables.twoFactorsTable),
 
 		cutoffs: {
 			cutoff: async (userId) => (await cutoffOf(userId))[0]?.cutoff['validAfter'],

@@ -4,7 +4,7 @@
  */
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type DialectTables, withCustomTables } from '../shared/tables.js';
-import { accounts, authenticators, passwords, rateLimits, sessionCutoffs, sessions, users, verificationTokens } from './schema.js';
+import { accounts, authenticators, passwords, rateLimits, sessionCutoffs, sessions, twoFactors, users, verificationTokens } from './schema.js';
 
 export type PostgresTables = DialectTables<PgTable, AnyPgColumn>;
 
@@ -16,7 +16,8 @@ const defaults: PostgresTables = {
 	authenticatorsTable: authenticators,
 	rateLimitsTable: rateLimits,
 	sessionCutoffsTable: sessionCutoffs,
-	passwordsTable: passwords
+	passwordsTable: passwords,
+	twoFactorsTable: twoFactors
 };
 
 export function resolveTables(custom: Partial<PostgresTables> = {}): PostgresTables {

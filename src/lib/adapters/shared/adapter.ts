@@ -10,6 +10,7 @@ import { cutoffMethods } from './cutoffs.js';
 import { passwordMethods } from './passwords.js';
 import { sessionMethods } from './sessions.js';
 import type { DialectParts } from './statements.js';
+import { twoFactorMethods } from './two-factor.js';
 import { userMethods } from './users.js';
 
 export function adapterMethods(parts: DialectParts): Required<Adapter> {
@@ -20,6 +21,7 @@ export function adapterMethods(parts: DialectParts): Required<Adapter> {
 		...authenticatorMethods(parts),
 		...counterMethods(parts),
 		...cutoffMethods(parts),
-		...passwordMethods(parts)
+		...passwordMethods(parts),
+		...twoFactorMethods(parts)
 	};
 }

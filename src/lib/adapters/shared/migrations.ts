@@ -42,6 +42,7 @@ export function ifNotExists(statement: string): string {
 export const ADDED_LATER = new Set([
 	'session.createdAt',
 	'session.userAgent',
+	'session.factors',
 	'authenticator.name',
 	'authenticator.aaguid',
 	'authenticator.createdAt',

@@ -62,8 +62,9 @@ export function toAccount(row: Row): AdapterAccount {
 }
 
 export function toSession(row: Row): AdapterSession {
+	const { factors, ...rest } = row;
 	const session: AdapterSession = {
-		...row,
+		...rest,
 		sessionToken: String(row['sessionToken']),
 		userId: String(row['userId']),
 		expires: requiredDate(row['expires'])
@@ -71,6 +72,8 @@ export function toSession(row: Row): AdapterSession {
 	// Only where the table has the kitauth columns (an Auth.js sessions table has not).
 	if ('createdAt' in row) session.createdAt = toDate(row['createdAt']);
 	if ('userAgent' in row) session.userAgent = (row['userAgent'] ?? null) as string | null;
+	// Left out when not recorded: rows of sessions made before kitauth recorded it read as they did.
+	if (typeof factors === 'string' && factors) session.factors = factors.split(',');
 	return session;
 }
 
@@ -104,6 +107,12 @@ export function toAuthenticator(row: Row): AdapterAuthenticator {
 	if (row['createdAt'] != null) authenticator.createdAt = toDate(row['createdAt']);
 	if (row['lastUsedAt'] != null) authenticator.lastUsedAt = toDate(row['lastUsedAt']);
 	return authenticator;
+}
+
+/** A session's columns: `factors` as one comma-separated text. */
+export function sessionValues(session: Partial<AdapterSession>): Row {
+	const { factors, ...rest } = session;
+	return factors === undefined ? rest : { ...rest, factors: factors?.length ? factors.join(',') : null };
 }
 
 /**

@@ -4,7 +4,7 @@
  * the core checks `expires` (and deletes an expired session), as Auth.js does.
  */
 import type { Adapter } from '../../core/types/adapter.js';
-import { columnValues, toSession, toUser, toVerificationToken } from './rows.js';
+import { columnValues, sessionValues, toSession, toUser, toVerificationToken } from './rows.js';
 import type { DialectParts } from './statements.js';
 import { inserted } from './users.js';
 
@@ -32,7 +32,7 @@ export function sessionMethods({ statements, tables, fail }: DialectParts): Sess
 		createSession: async (session, call) => {
 			// `createdAt` feeds the session list and the absolute lifetime: a caller that does not
 			// know about it (Auth.js core) still gets it.
-			const values = columnValues(sessions, { ...session, createdAt: session.createdAt ?? new Date() });
+			const values = columnValues(sessions, sessionValues({ ...session, createdAt: session.createdAt ?? new Date() }));
 			return toSession(inserted(await st.insertSession(values, call?.signal), 'createSession', fail));
 		},
 
@@ -43,7 +43,7 @@ export function sessionMethods({ statements, tables, fail }: DialectParts): Sess
 		},
 
 		updateSession: async ({ sessionToken, ...fields }) => {
-			const values = columnValues(sessions, fields);
+			const values = columnValues(sessions, sessionValues(fields));
 			delete values['sessionToken'];
 			const row =
 				Object.keys(values).length === 0 ? await st.session(sessionToken) : await st.updateSession(sessionToken, values);

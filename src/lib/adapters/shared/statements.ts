@@ -31,7 +31,10 @@ export interface UserStatements {
 	userByEmail(email: string): Promise<Row | undefined>;
 	userByAccount(key: AccountKey): Promise<Row | undefined>;
 	updateUser(id: string, values: Row): Promise<Row | undefined>;
-	/** Deletes the user with its sessions, accounts, authenticators and password, atomically. */
+	/**
+	 * Deletes the user with its sessions, accounts, authenticators and password, atomically; with
+	 * its two-factor record too where the table is known (`deletesTwoFactor`).
+	 */
 	deleteUser(id: string): Promise<Row | undefined>;
 	insertAccount(values: Row): Promise<Row | undefined>;
 	account(key: AccountKey): Promise<Row | undefined>;
@@ -120,6 +123,31 @@ export interface PasswordStatements {
 	setPasswordHash(userId: string, hash: string, updatedAt: Date): Promise<boolean>;
 }
 
+/**
+ * Two-factor records, one row per user (`two-factor.ts` maps them). Every change is ONE conditional
+ * statement on the row, answering whether it changed it, so concurrent requests from any process
+ * agree. Backup codes are one text column, `,h1,h2,` (`,` when none), so one is used by removing
+ * `,h,` from it.
+ */
+export interface TwoFactorStatements {
+	twoFactor(userId: string): Promise<Row | undefined>;
+	/** Inserts a record being set up, or replaces the secret of one not yet enabled. */
+	begin(userId: string, secret: string, now: Date): Promise<boolean>;
+	/** Only while off and while the secret is `values.secret`: on, with its step and codes. */
+	enable(userId: string, values: { secret: string; step: number; backupCodes: string; enabledAt: Date }): Promise<boolean>;
+	/** Only while on and `step` is later than the last one recorded. */
+	useStep(userId: string, step: number): Promise<boolean>;
+	/** Only while on and `needle` (`,h,`) is in the list: the list left, else undefined. */
+	useBackupCode(userId: string, needle: string): Promise<string | undefined>;
+	/** Only while on. */
+	replaceBackupCodes(userId: string, backupCodes: string): Promise<boolean>;
+	/** Only while the stored secret is still `expected`. */
+	reseal(userId: string, expected: string, secret: string): Promise<boolean>;
+	remove(userId: string): Promise<boolean>;
+	/** Keeps the later of the stored time and `at`. */
+	forgetDevices(userId: string, at: Date): Promise<void>;
+}
+
 export interface Statements {
 	users: UserStatements;
 	sessions: SessionStatements;
@@ -127,6 +155,7 @@ export interface Statements {
 	counters: CounterStatements;
 	cutoffs: CutoffStatements;
 	passwords: PasswordStatements;
+	twoFactors: TwoFactorStatements;
 }
 
 /** The tables whose columns decide what an insert or update may set (`columnValues`). */

@@ -10,8 +10,8 @@ export interface TableKeys {
 		'userId' | 'type' | 'provider' | 'providerAccountId',
 		'refresh_token' | 'access_token' | 'expires_at' | 'token_type' | 'scope' | 'id_token' | 'session_state'
 	];
-	/** `createdAt` and `userAgent` are kitauth's: an Auth.js sessions table works without them. */
-	sessionsTable: ['sessionToken' | 'userId' | 'expires', 'createdAt' | 'userAgent'];
+	/** `createdAt`, `userAgent` and `factors` are kitauth's: an Auth.js sessions table works without them. */
+	sessionsTable: ['sessionToken' | 'userId' | 'expires', 'createdAt' | 'userAgent' | 'factors'];
 	verificationTokensTable: ['identifier' | 'token' | 'expires', never];
 	/** `name`, `aaguid`, `createdAt` and `lastUsedAt` are kitauth's: an Auth.js table works without them. */
 	authenticatorsTable: [
@@ -31,6 +31,8 @@ export interface TableKeys {
 	sessionCutoffsTable: ['userId' | 'validAfter', never];
 	/** kitauth's: the `Password()` provider's password hashes, one per user. */
 	passwordsTable: ['userId' | 'hash' | 'updatedAt', never];
+	/** kitauth's: two-factor records (TOTP and backup codes). */
+	twoFactorsTable: ['userId' | 'secret' | 'enabledAt' | 'lastStep' | 'backupCodes' | 'devicesValidAfter' | 'createdAt', never];
 }
 
 /** A dialect's table type with the columns `TableKeys[K]` names, of that dialect's column type. */
@@ -49,4 +51,14 @@ export function withCustomTables<T extends object>(defaults: T, custom: Partial<
 		if (table !== undefined) tables[key] = table;
 	}
 	return tables;
+}
+
+/**
+ * Does `deleteUser` delete the user's two-factor record? Where the table is known to exist:
+ * kitauth's own tables (its migrations made it), or a `twoFactorsTable` the app gave. An app on
+ * its own tables without one keeps the `deleteUser` it had. (No foreign key does it: credentials
+ * users on JWT sessions need not be stored.)
+ */
+export function deletesTwoFactor(custom: { usersTable?: unknown; twoFactorsTable?: unknown }): boolean {
+	return custom.twoFactorsTable !== undefined || custom.usersTable === undefined;
 }

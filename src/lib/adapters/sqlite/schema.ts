@@ -14,8 +14,9 @@
  *
  * The third migration adds kitauth's `rateLimit` table: the rate limiter's counters (one row per
  * key, times as plain integer milliseconds: they are compared, never shown). The fifth adds
- * `sessionCutoff`: per-user cutoffs that revoke JWT sessions. The sixth adds `password`: the
- * password hashes of the `Password()` provider's users.
+ * `sessionCutoff`: per-user cutoffs that revoke JWT sessions. The sixth adds `twoFactor` (TOTP and
+ * backup codes) and `session.factors`. The seventh adds `password`: the password hashes of the
+ * `Password()` provider's users.
  */
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { AdapterAccount } from '../../core/types/models.js';
@@ -65,7 +66,9 @@ export const sessions = sqliteTable(
 		/** kitauth. Nullable: rows adopted from an Auth.js database have none. */
 		createdAt: integer('createdAt', { mode: 'timestamp_ms' }),
 		/** kitauth: a short description of the client, for the session list. */
-		userAgent: text('userAgent')
+		userAgent: text('userAgent'),
+		/** kitauth: what the sign-in proved (`session.factors`), comma-separated. */
+		factors: text('factors')
 	},
 	(session) => [index('session_userId_idx').on(session.userId)]
 );
@@ -130,6 +133,28 @@ export const sessionCutoffs = sqliteTable('sessionCutoff', {
 	userId: text('userId').primaryKey(),
 	/** Milliseconds since the epoch. */
 	validAfter: integer('validAfter', { mode: 'timestamp_ms' }).notNull()
+});
+
+/**
+ * kitauth: two-factor authentication, one row per user who set it up. No foreign key to `user`
+ * (credentials users on JWT sessions need not be stored); `deleteUser` deletes the row. Every
+ * change is one conditional statement on this row: the step check, using a backup code (its hash
+ * removed from `backupCodes`, `,hash,hash,`: a list in one column, so consuming one is a single
+ * UPDATE), enabling only while off.
+ */
+export const twoFactors = sqliteTable('twoFactor', {
+	userId: text('userId').primaryKey(),
+	/** The TOTP secret, sealed by kitauth (never in clear). */
+	secret: text('secret').notNull(),
+	/** When two-factor was turned on; NULL while it is being set up. */
+	enabledAt: integer('enabledAt', { mode: 'timestamp_ms' }),
+	/** The last TOTP time step accepted. */
+	lastStep: integer('lastStep'),
+	/** Keyed hashes of the unused backup codes, `,`-separated and -enclosed (`,` when none). */
+	backupCodes: text('backupCodes').notNull().default(','),
+	/** Devices remembered before this no longer skip the second factor. */
+	devicesValidAfter: integer('devicesValidAfter', { mode: 'timestamp_ms' }),
+	createdAt: integer('createdAt', { mode: 'timestamp_ms' }).notNull()
 });
 
 /**

@@ -4,56 +4,27 @@
  * guard with its busy retries and its reads compiled onto its own connection, D1's binding. Every
  * write is one `batch`: one explicit transaction on both.
  */
-import { and, eq, getTableColumns, ne, sql, type Column, type SQL } from 'drizzle-orm';
+import { and, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
-import type { AnySQLiteColumn, BaseSQLiteDatabase, SQLiteTable } from 'drizzle-orm/sqlite-core';
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Row } from '../shared/rows.js';
 import type { AccountKey, CounterStatements, Statements } from '../shared/statements.js';
+import type { SQLiteExec } from './exec.js';
 import type { SQLiteTables } from './tables.js';
+import { sqliteTwoFactors } from './two-factor.js';
 
-/** A drizzle SQLite database of an async driver (libSQL, D1). */
-export type SQLiteDb = BaseSQLiteDatabase<'async', unknown>;
-
-/** A query with one placeholder, as drizzle builds it (`.where(eq(col, sql.placeholder(…)))`). */
-export interface BuiltRead {
-	toSQL(): { sql: string; params: unknown[] };
-}
-
-/** How a compiled read's rows come back: the first or none, or all in the query's order. */
-export type ReadShape = { single: true } | { orderBy: readonly Column[] };
-
-/** How one engine runs the statements. */
-export interface SQLiteExec {
-	db: SQLiteDb;
-	/** Runs one adapter operation: the engine's retries, timeouts and errors. */
-	run<T>(operation: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T>;
-	/** Writes as ONE transaction; each query's result (rows for those with RETURNING), in order. */
-	batch(queries: [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]): Promise<unknown[]>;
-	/**
-	 * A per-request read by one argument, compiled once, run as the operation `operation` (its
-	 * rows decoded by table key, as `select({ a: t1, b: t2 })` names them).
-	 */
-	read<K extends string>(
-		operation: string,
-		query: BuiltRead,
-		tables: Record<K, SQLiteTable>,
-		shape: { single: true }
-	): (arg: string) => Promise<Record<K, Row> | null>;
-	read<K extends string>(
-		operation: string,
-		query: BuiltRead,
-		tables: Record<K, SQLiteTable>,
-		shape: { orderBy: readonly Column[] }
-	): (arg: string) => Promise<Record<K, Row>[]>;
-}
+export type { BuiltRead, ReadShape, SQLiteDb, SQLiteExec } from './exec.js';
 
 /** The rows of the `index`-th query of a batch (one with RETURNING). */
 function rowsAt(results: unknown[], index: number): Row[] {
 	return results[index] as Row[];
 }
 
-/** Everything but the counters, whose statements each engine runs its own way. */
-export function sqliteStatements(exec: SQLiteExec, tables: SQLiteTables, counters: CounterStatements): Statements {
+/**
+ * Everything but the counters, whose statements each engine runs its own way. `deletesTwoFactor`:
+ * `deleteUser` deletes the user's two-factor record too (`shared/tables.ts`).
+ */
+export function sqliteStatements(exec: SQLiteExec, tables: SQLiteTables, counters: CounterStatements, deletesTwoFactor: boolean): Statements {
 	const { db, run, batch } = exec;
 	const { usersTable: users, accountsTable: accounts, sessionsTable: sessions } = tables;
 	const { verificationTokensTable: tokens, authenticatorsTable: authenticators, sessionCutoffsTable: cutoffs } = tables;
@@ -136,14 +107,18 @@ export function sqliteStatements(exec: SQLiteExec, tables: SQLiteTables, counter
 			// in libsql and D1, and the foreign keys say ON DELETE CASCADE too).
 			deleteUser: (id) =>
 				run('deleteUser', async () => {
+					const twoFactors = tables.twoFactorsTable;
 					const results = await batch([
 						db.delete(sessions).where(eq(sessions.userId, id)),
 						db.delete(accounts).where(eq(accounts.userId, id)),
 						db.delete(authenticators).where(eq(authenticators.userId, id)),
 						db.delete(passwords).where(eq(passwords.userId, id)),
+						// No foreign key (JWT users need not be stored): deleted here, so a user made
+						// later under the same id (an app's own ids) does not inherit the second factor.
+						...(deletesTwoFactor ? [db.delete(twoFactors).where(eq(twoFactors.userId, id))] : []),
 						db.delete(users).where(eq(users.id, id)).returning()
 					]);
-					return rowsAt(results, 4)[0];
+					return rowsAt(results, results.length - 1)[0];
 				}),
 			insertAccount: (values) => run('linkAccount', () => write(db.insert(accounts).values(values).returning())),
 			account: (key) => run('getAccount', async () => (await db.select().from(accounts).where(accountIs(key)).get()) as Row | undefined),
@@ -243,6 +218,8 @@ export function sqliteStatements(exec: SQLiteExec, tables: SQLiteTables, counter
 					return rowsAt(await batch([updated]), 0).length === 1;
 				})
 		},
+
+		twoFactors: sqliteTwoFactors(exec, tables.twoFactorsTable),
 
 		cutoffs: {
 			cutoff: async (userId) => (await cutoffOf(userId))?.cutoff['validAfter'],

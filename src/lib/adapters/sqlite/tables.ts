@@ -4,7 +4,7 @@
  */
 import type { AnySQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { type DialectTables, withCustomTables } from '../shared/tables.js';
-import { accounts, authenticators, passwords, rateLimits, sessionCutoffs, sessions, users, verificationTokens } from './schema.js';
+import { accounts, authenticators, passwords, rateLimits, sessionCutoffs, sessions, twoFactors, users, verificationTokens } from './schema.js';
 
 export type SQLiteTables = DialectTables<SQLiteTable, AnySQLiteColumn>;
 export type UsersTable = SQLiteTables['usersTable'];
@@ -15,6 +15,7 @@ export type AuthenticatorsTable = SQLiteTables['authenticatorsTable'];
 export type RateLimitsTable = SQLiteTables['rateLimitsTable'];
 export type SessionCutoffsTable = SQLiteTables['sessionCutoffsTable'];
 export type PasswordsTable = SQLiteTables['passwordsTable'];
+export type TwoFactorsTable = SQLiteTables['twoFactorsTable'];
 
 const defaults: SQLiteTables = {
 	usersTable: users,
@@ -24,7 +25,8 @@ const defaults: SQLiteTables = {
 	authenticatorsTable: authenticators,
 	rateLimitsTable: rateLimits,
 	sessionCutoffsTable: sessionCutoffs,
-	passwordsTable: passwords
+	passwordsTable: passwords,
+	twoFactorsTable: twoFactors
 };
 
 export function resolveTables(custom: Partial<SQLiteTables> = {}): SQLiteTables {

@@ -63,7 +63,8 @@ export const LIMIT_KINDS: readonly LimitKind[] = [
 	'email-code',
 	'webauthn-options',
 	'webauthn-callback',
-	'oauth-start'
+	'oauth-start',
+	'two-factor'
 ];
 
 const MINUTE = 60;
@@ -74,7 +75,7 @@ const HOUR = 60 * MINUTE;
  * (`Limiter.succeeded`). The others count every request: each costs the server something whether
  * or not it succeeds (a mail, a stored challenge), or is only limited against floods.
  */
-export const FAILURE_COUNTED: ReadonlySet<LimitKind> = new Set<LimitKind>(['credentials', 'email-code', 'webauthn-callback']);
+export const FAILURE_COUNTED: ReadonlySet<LimitKind> = new Set<LimitKind>(['credentials', 'email-code', 'webauthn-callback', 'two-factor']);
 
 /** Guessing a secret tied to an account: a password, an emailed code. */
 const guessing: LimitRule = {
@@ -93,5 +94,13 @@ export const DEFAULT_RULES: Readonly<Record<LimitKind, LimitRule>> = {
 	'webauthn-options': { address: { limit: 30, window: MINUTE }, account: false },
 	// Failures only (a refused or garbled ceremony): sized like the guessing kinds' address budget.
 	'webauthn-callback': { address: { limit: 100, window: 10 * MINUTE }, account: false },
-	'oauth-start': { address: { limit: 30, window: 10 * MINUTE }, account: false }
+	'oauth-start': { address: { limit: 30, window: 10 * MINUTE }, account: false },
+	// Second-factor codes (TOTP, backup codes), per user: tighter than passwords, since whoever
+	// guesses here already has the first factor, and a 6-digit code with a step either side is
+	// 3 in a million per guess. 10 an hour is ~0.07 % a day for a patient attacker; the owner's
+	// known browser (device cookie) keeps its own budget.
+	'two-factor': {
+		address: { limit: 100, window: 10 * MINUTE },
+		account: { freeAttempts: 3, delay: 2, maxDelay: 60, limit: 10, window: HOUR }
+	}
 };

@@ -21,7 +21,7 @@ import { withDeadline } from './calls.js';
 import type { MemoryStore } from './memory.js';
 
 /** What may be claimed once (each purpose has its own keys). */
-export type OncePurpose = 'oauth-state';
+export type OncePurpose = 'oauth-state' | 'two-factor-pending';
 
 export interface Once {
 	/**

@@ -15,3 +15,6 @@ export { default as PasswordLink } from '../../components/parts/PasswordLink.sve
 export { default as SignIn } from '../../components/parts/SignIn.svelte';
 export { default as SignOut } from '../../components/parts/SignOut.svelte';
 export { default as VerifyRequest } from '../../components/parts/VerifyRequest.svelte';
+export { default as TwoFactorChallenge } from '../../components/parts/TwoFactorChallenge.svelte';
+export { default as TwoFactorSetup } from '../../components/parts/TwoFactorSetup.svelte';
+export { default as BackupCodes } from '../../components/parts/BackupCodes.svelte';

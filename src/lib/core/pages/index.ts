@@ -1,30 +1,33 @@
 import { type AuthContext, actionUrl } from '../context.js';
-import type { Theme } from '../types/config.js';
 import type { ResponseInternal } from '../types/internal.js';
 import { ConfirmSignIn, ErrorPage, SignOut, VerifyRequest } from './components.js';
 import { errorPageText } from '../../shared/messages.js';
-import { page } from './page.js';
+import { page, type PageSetting, settingOf } from './page.js';
 import type { VerifyRequestCode } from './types.js';
 
 export async function signOutPage(ctx: AuthContext, callbackUrl?: string): Promise<ResponseInternal<string>> {
-	return page(ctx.options.theme, 'Sign out', SignOut, {
+	return page(settingOf(ctx), ctx.i18n.t('signOut.heading'), SignOut, {
 		variant: 'card',
 		target: { action: actionUrl(ctx, 'signout'), fields: { csrfToken: ctx.csrf.token, ...(callbackUrl ? { callbackUrl } : {}) } }
 	});
 }
 
 export async function errorPage(ctx: AuthContext, error: string | undefined): Promise<ResponseInternal<string>> {
-	const text = errorPageText(error);
-	return page(ctx.options.theme, text.heading, ErrorPage, { error, signInUrl: actionUrl(ctx, 'signin'), homeUrl: ctx.origin }, text.status);
+	const text = errorPageText(error, ctx.i18n);
+	return page(settingOf(ctx), text.heading, ErrorPage, { error, signInUrl: actionUrl(ctx, 'signin'), homeUrl: ctx.origin }, text.status);
 }
 
 /**
  * The error page for a request nothing may be derived from (its `Host` is not trusted): the same
  * page, with `status`, and only a link to `/` (no absolute URL: its origin would be the client's).
  */
-export async function untrustedErrorPage(theme: Readonly<Theme>, error: string, status: number): Promise<ResponseInternal<string>> {
-	const text = errorPageText(error);
-	return page(theme, text.heading, ErrorPage, { error, homeUrl: '/' }, status);
+export async function untrustedErrorPage(
+	setting: PageSetting,
+	error: string,
+	status: number
+): Promise<ResponseInternal<string>> {
+	const text = errorPageText(error, setting.i18n);
+	return page(setting, text.heading, ErrorPage, { error, homeUrl: '/' }, status);
 }
 
 /**
@@ -41,7 +44,7 @@ export async function verifyRequestPage(
 		: notice
 			? { failed: true, formErrors: [notice] }
 			: null;
-	return page(ctx.options.theme, 'Check your email', VerifyRequest, {
+	return page(settingOf(ctx), ctx.i18n.t('verify.heading'), VerifyRequest, {
 		email: options.email,
 		host: new URL(ctx.origin).host,
 		homeUrl: ctx.origin,
@@ -63,6 +66,6 @@ export async function confirmSignInPage(
 ): Promise<ResponseInternal<string>> {
 	const { action, email, token, callbackUrl } = props;
 	const fields = { csrfToken: ctx.csrf.token, token, email, ...(callbackUrl ? { callbackUrl } : {}) };
-	const res = await page(ctx.options.theme, 'Confirm sign-in', ConfirmSignIn, { email, target: { action, fields }, homeUrl: ctx.origin });
+	const res = await page(settingOf(ctx), ctx.i18n.t('confirm.heading'), ConfirmSignIn, { email, target: { action, fields }, homeUrl: ctx.origin });
 	return { ...res, headers: { ...res.headers, 'Referrer-Policy': 'strict-origin' } };
 }

@@ -1,7 +1,7 @@
 import { type AuthContext, pageUrl } from '../context.js';
 import type { ResponseInternal } from '../types/internal.js';
 import { PasswordAccount } from './components.js';
-import { page } from './page.js';
+import { page, settingOf } from './page.js';
 
 /** What a refused form shows: messages under its fields, and the address typed (never a password). */
 export interface PasswordFormFailure {
@@ -18,5 +18,5 @@ export function passwordFormPage(
 	const title = kind === 'signup' ? 'Create an account' : 'Forgot your password?';
 	const target = { action, fields: { ...fields, csrfToken: ctx.csrf.token } };
 	const form = failure ? { failed: true, ...failure } : null;
-	return page(ctx.options.theme, title, PasswordAccount, { kind, target, form, ...rules, signInUrl: pageUrl(ctx, 'signIn') }, failure ? 400 : 200);
+	return page(settingOf(ctx), title, PasswordAccount, { kind, target, form, ...rules, signInUrl: pageUrl(ctx, 'signIn') }, failure ? 400 : 200);
 }

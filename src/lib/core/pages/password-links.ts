@@ -1,11 +1,11 @@
 import type { AuthContext } from '../context.js';
 import type { ResponseInternal } from '../types/internal.js';
 import { PasswordLink } from './components.js';
-import { page } from './page.js';
+import { page, settingOf } from './page.js';
 
 /** "Check your email" after a link was asked for: the same page whether an account exists or not. */
 export function linkSentPage(ctx: AuthContext, message?: string): Promise<ResponseInternal<string>> {
-	return page(ctx.options.theme, 'Check your email', PasswordLink, { homeUrl: ctx.origin, ...(message ? { message } : {}) });
+	return page(settingOf(ctx), 'Check your email', PasswordLink, { homeUrl: ctx.origin, ...(message ? { message } : {}) });
 }
 
 /**
@@ -21,6 +21,6 @@ export async function linkFormPage(
 	const { kind, action, fields, rules, error } = props;
 	const title = kind === 'reset' ? 'Choose a new password' : 'Confirm your email address';
 	const target = { action, fields: { ...fields, csrfToken: ctx.csrf.token } };
-	const res = await page(ctx.options.theme, title, PasswordLink, { kind, target, error, ...rules, homeUrl: ctx.origin }, status);
+	const res = await page(settingOf(ctx), title, PasswordLink, { kind, target, error, ...rules, homeUrl: ctx.origin }, status);
 	return { ...res, headers: { ...res.headers, 'Referrer-Policy': 'strict-origin' } };
 }

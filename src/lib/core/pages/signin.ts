@@ -1,12 +1,12 @@
 import type { Snippet } from 'svelte';
 import { type AuthContext, actionUrl } from '../context.js';
-import { escapeHtml } from '../../shared/html.js';
+import { escapeHtml } from '../html.js';
 import { clientProviders } from '../providers/public.js';
 import { signInEndpoint } from '../../shared/endpoints.js';
 import type { ClientProvider } from '../../shared/provider.js';
 import type { ResponseInternal } from '../types/internal.js';
 import { createRawSnippet, SignIn } from './components.js';
-import { page } from './page.js';
+import { page, settingOf } from './page.js';
 import { PASSKEY_SCRIPT } from './passkey-script.generated.js';
 
 /**
@@ -20,8 +20,8 @@ export async function signInPage(ctx: AuthContext, params: { callbackUrl: string
 	const providers = clientProviders(ctx.options.providers);
 	const footer = passwordLinks(ctx);
 	return page(
-		ctx.options.theme,
-		'Sign in',
+		settingOf(ctx),
+		ctx.i18n.t('signIn.heading'),
 		SignIn,
 		{
 			providers,

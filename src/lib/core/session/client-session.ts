@@ -15,3 +15,13 @@ export function clientSession(result: SessionCallbackResult): Session {
 	const { sessionToken: _key, expires, ...rest } = result;
 	return { ...rest, expires: expires instanceof Date ? expires.toISOString() : expires };
 }
+
+/**
+ * kitauth: what the session's sign-in proved (`session.factors`, e.g. `['credentials', 'totp']`),
+ * set by the core after the `session` callback, so it is there whatever the callback returns;
+ * absent when not recorded (a session made before kitauth recorded it).
+ */
+export function withFactors(session: Session, factors: readonly string[] | null | undefined): Session {
+	if (!session || typeof session !== 'object' || !factors?.length) return session;
+	return { ...session, factors: [...factors] };
+}

@@ -32,7 +32,10 @@ export function cookieTable(
 		nonce: { name: `${prefix}authjs.nonce`, options: checkCookie },
 		webauthnChallenge: { name: `${prefix}authjs.challenge`, options: checkCookie },
 		emailVerification: { name: `${prefix}authjs.email-verification`, options: checkCookie },
-		device: { name: `${hostPrefix(overrides.device?.options)}authjs.device`, options: { ...base, maxAge: DEVICE_COOKIE_MAX_AGE } }
+		device: { name: `${hostPrefix(overrides.device?.options)}authjs.device`, options: { ...base, maxAge: DEVICE_COOKIE_MAX_AGE } },
+		// Its lifetime is set where it is written (`twoFactor.pendingMaxAge`, `rememberDevice.maxAge`).
+		twoFactor: { name: `${hostPrefix(overrides.twoFactor?.options)}authjs.two-factor`, options: base },
+		twoFactorDevice: { name: `${hostPrefix(overrides.twoFactorDevice?.options)}authjs.two-factor-device`, options: base }
 	};
 	for (const key of Object.keys(overrides) as CookieKey[]) {
 		const override = overrides[key];

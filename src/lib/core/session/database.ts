@@ -3,7 +3,7 @@ import type { AuthContext } from '../context.js';
 import { AdapterError } from '../errors.js';
 import type { Cookie } from '../types/internal.js';
 import type { AdapterSession } from '../types/models.js';
-import { clientSession } from './client-session.js';
+import { clientSession, withFactors } from './client-session.js';
 import { clearedSession } from './jar.js';
 import type { DatabaseStrategy, SessionAdapter } from './strategy.js';
 import type { SessionRead, SessionStart } from './types.js';
@@ -158,13 +158,13 @@ export async function readDatabaseSession(ctx: AuthContext, adapter: SessionAdap
 	else if (legacy) ctx.jar.setSession(raw, expires);
 	const cookies = ctx.jar.take();
 	// As Auth.js: the stored session with its user (its `expires` as extended by this read).
-	const session = clientSession(
+	const session = withFactors(clientSession(
 		await ctx.options.callbacks.session({
 			session: { ...found.session, expires, user: found.user },
 			user: found.user,
 			...(update ? { trigger: 'update' as const, newSession: update.data } : {})
 		})
-	);
+	), found.session.factors);
 	await ctx.options.events.session?.({ session });
 	// Every sign-in (re-authentication included) starts a new session row, so its creation is the
 	// time the user last proved who they are.
@@ -188,7 +188,7 @@ async function startDatabaseSession(ctx: AuthContext, adapter: SessionAdapter, s
 	// kitauth's libSQL one does on a locked database, also gives up when the signal aborts).
 	if (ctx.signal?.aborted) throw new AdapterError('The client gave up before its session was stored; none was created');
 	await adapter.createSession(
-		{ sessionToken, userId: start.user.id, expires, createdAt: now, userAgent: start.userAgent?.slice(0, 256) ?? null },
+		{ sessionToken, userId: start.user.id, expires, createdAt: now, userAgent: start.userAgent?.slice(0, 256) ?? null, factors: start.factors ?? null },
 		{ signal: ctx.signal }
 	);
 	ctx.jar.setSession(token, expires);

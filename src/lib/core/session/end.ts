@@ -76,6 +76,9 @@ export async function credentialsChanged(
 	let scope: 'all' | 'others' | 'none' = override ?? (configured === false ? 'none' : configured);
 	if (scope === 'others' && !(asking && ownSession(asking, userId))) scope = 'all';
 	const ended = scope === 'none' ? { deleted: 0, jwtRevoked: false, cookies: [] } : await endUserSessions(ctx, userId, scope, asking);
+	// Browsers remembered for the second factor are forgotten too, whatever ends: a changed
+	// credential (a password reset after a theft) must not leave a thief's browser skipping it.
+	await ctx.options.twoFactor?.store.forgetTwoFactorDevices(userId, new Date());
 	await ctx.options.events.credentialsChanged?.({ userId, change, ended: scope, deleted: ended.deleted, jwtRevoked: ended.jwtRevoked });
 	return ended;
 }

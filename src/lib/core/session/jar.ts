@@ -1,4 +1,4 @@
-import type { CookiesOptions } from '../types/config.js';
+import type { CookieOption, CookiesOptions } from '../types/config.js';
 import type { Cookie } from '../types/internal.js';
 import { chunkedValues, clearChunked, legacySessionCookie, writeChunked } from './cookies.js';
 
@@ -48,40 +48,65 @@ export function clearedSession(jar: CookieJar): Cookie[] {
 	return jar.take();
 }
 
-/** The jar of a request with cookies `request`, under the cookie table `table`. */
+/**
+ * The jar of a request with cookies `request`, under the cookie table `table`. Every request that
+ * reads a session makes one: a class, so its methods are the prototype's, not closures made per
+ * request.
+ */
 export function cookieJar(request: Readonly<Record<string, string>>, table: CookiesOptions): CookieJar {
-	const { name, options } = table.sessionToken;
-	const legacy = legacySessionCookie(table);
-	// Made on the first write: most reads of a session write nothing.
-	let queued: Map<string, Cookie> | undefined;
-	const queue = (cookies: Cookie[]) => {
-		for (const cookie of cookies) (queued ??= new Map()).set(cookie.name, cookie);
-	};
-	const valuesOf = (cookie: string, isLegacy: boolean): SessionValue[] => {
-		const values = chunkedValues(request, cookie);
+	return new Jar(request, table);
+}
+
+class Jar implements CookieJar {
+	readonly request: Readonly<Record<string, string>>;
+	readonly #session: CookieOption;
+	readonly #legacy: CookieOption | undefined;
+	/** Made on the first write: most reads of a session write nothing. */
+	#queued: Map<string, Cookie> | undefined;
+	#values: readonly SessionValue[] | undefined;
+
+	constructor(request: Readonly<Record<string, string>>, table: CookiesOptions) {
+		this.request = request;
+		this.#session = table.sessionToken;
+		this.#legacy = legacySessionCookie(table);
+	}
+
+	sessionValues(): readonly SessionValue[] {
+		if (this.#values) return this.#values;
+		const values = this.#valuesOf(this.#session.name, false);
+		if (this.#legacy) values.push(...this.#valuesOf(this.#legacy.name, true));
+		return (this.#values = values);
+	}
+
+	setSession(value: string, expires: Date): void {
+		const { name, options } = this.#session;
+		this.#queue(writeChunked(name, value, { ...options, expires }, this.request));
+		this.#clearLegacy();
+	}
+
+	clearSession(): void {
+		this.#queue(clearChunked(this.#session.name, this.#session.options, this.request));
+		this.#clearLegacy();
+	}
+
+	take(): Cookie[] {
+		const cookies = this.#queued ? [...this.#queued.values()] : [];
+		this.#queued = undefined;
+		return cookies;
+	}
+
+	#valuesOf(cookie: string, legacy: boolean): SessionValue[] {
+		const values = chunkedValues(this.request, cookie);
 		// `chunkedValues` lists the whole cookie first, when there is one.
-		const whole = request[cookie] ? 1 : 0;
-		return values.map((value, index) => ({ value, name: cookie, legacy: isLegacy, chunked: index >= whole }));
-	};
-	let values: readonly SessionValue[] | undefined;
-	const clearLegacy = () => {
-		if (legacy) queue(clearChunked(legacy.name, legacy.options, request));
-	};
-	return {
-		request,
-		sessionValues: () => (values ??= [...valuesOf(name, false), ...(legacy ? valuesOf(legacy.name, true) : [])]),
-		setSession(value, expires) {
-			queue(writeChunked(name, value, { ...options, expires }, request));
-			clearLegacy();
-		},
-		clearSession() {
-			queue(clearChunked(name, options, request));
-			clearLegacy();
-		},
-		take() {
-			const cookies = queued ? [...queued.values()] : [];
-			queued = undefined;
-			return cookies;
-		}
-	};
+		const whole = this.request[cookie] ? 1 : 0;
+		return values.map((value, index) => ({ value, name: cookie, legacy, chunked: index >= whole }));
+	}
+
+	#queue(cookies: Cookie[]): void {
+		for (const cookie of cookies) (this.#queued ??= new Map()).set(cookie.name, cookie);
+	}
+
+	#clearLegacy(): void {
+		if (this.#legacy) this.#queue(clearChunked(this.#legacy.name, this.#legacy.options, this.request));
+	}
 }

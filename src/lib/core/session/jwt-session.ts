@@ -1,5 +1,5 @@
 import type { AuthContext } from '../context.js';
-import { clientSession } from './client-session.js';
+import { clientSession, withFactors } from './client-session.js';
 import { clearedSession } from './jar.js';
 import { defaultJwtCallback } from './default-callbacks.js';
 import { now } from './jwt.js';
@@ -113,8 +113,9 @@ async function readJwtSession(ctx: AuthContext, hooks: JwtHooks, update?: { data
 		return { session: null, cookies };
 	}
 	const decoded = opened.token;
-	// The sign-in time is the core's, not the callbacks': kept as it was sealed, whatever they return.
+	// The sign-in time and factors are the core's, not the callbacks': kept as sealed, whatever they return.
 	const authTime = typeof decoded.auth_time === 'number' ? decoded.auth_time : undefined;
+	const factors = sealedFactors(decoded);
 	// A token without a recorded start (Auth.js's) starts its absolute lifetime when it was issued,
 	// recorded from now on: replaying the original later finds the same start.
 	const sealedStart = sessionStart(decoded);
@@ -141,12 +142,18 @@ async function readJwtSession(ctx: AuthContext, hooks: JwtHooks, update?: { data
 	let exp = typeof decoded.exp === 'number' ? decoded.exp : now() + ctx.options.jwt.maxAge;
 	if (update || changed || due || moved) {
 		const kept = authTime === undefined && start !== undefined ? { kitauth_session_start: start } : {};
-		exp = await writeJwtCookies(ctx, { ...token, auth_time: authTime, ...kept });
+		exp = await writeJwtCookies(ctx, { ...token, auth_time: authTime, amr: factors, ...kept });
 	}
 	const cookies = ctx.jar.take();
-	const session = clientSession(await callbacks.session({ session: defaultSession(token, exp), token }));
+	const session = withFactors(clientSession(await callbacks.session({ session: defaultSession(token, exp), token })), factors);
 	await ctx.options.events.session?.({ session, token });
 	return { session, cookies, token, ...(authTime !== undefined ? { authTime } : {}) };
+}
+
+/** The factors a token's sign-in proved (`amr`), as sealed: strings only. */
+function sealedFactors(token: JWT): string[] | undefined {
+	const { amr } = token;
+	return Array.isArray(amr) && amr.length && amr.every((factor) => typeof factor === 'string') ? amr : undefined;
 }
 
 /** The session a JWT yields before the `session` callback: name, email, image (and an error). */
@@ -187,8 +194,9 @@ async function startJwtSession(ctx: AuthContext, hooks: JwtHooks, start: Session
 	});
 	if (!token) return cleared(ctx);
 	// `auth_time` (as in OIDC): when the user signed in, for "sudo mode" (recent sign-in checks) and
-	// the absolute lifetime.
-	await writeJwtCookies(ctx, { ...token, auth_time: now() });
+	// the absolute lifetime; `amr` (as in OIDC): what the sign-in proved (`session.factors`).
+	const amr = start.factors?.length ? { amr: start.factors } : {};
+	await writeJwtCookies(ctx, { ...token, auth_time: now(), ...amr });
 	return ctx.jar.take();
 }
 

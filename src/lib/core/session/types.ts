@@ -1,6 +1,7 @@
 import type { JWT } from '../types/models.js';
 import type { Cookie } from '../types/internal.js';
 import type { Account, AdapterUser, Profile, Session, User } from '../types/models.js';
+import type { SignInFactor } from '../types/two-factor.js';
 
 /** The result of reading (or updating) a session, for either strategy. */
 export interface SessionRead {
@@ -24,5 +25,7 @@ export interface SessionStart {
 	account: Account | null;
 	profile?: Profile;
 	isNewUser: boolean;
+	/** What the sign-in proved (`session.factors`). */
+	factors?: SignInFactor[];
 	userAgent?: string | null;
 }

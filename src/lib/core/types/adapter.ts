@@ -1,3 +1,4 @@
+import type { AdapterTwoFactor } from './two-factor.js';
 import type {
 	AdapterAccount,
 	AdapterAuthenticator,
@@ -179,4 +180,44 @@ export interface Adapter {
 	 * Whether there was one to replace.
 	 */
 	setPasswordHash?(userId: string, passwordHash: string): Awaitable<boolean>;
+	/**
+	 * kitauth, two-factor authentication (`twoFactor`): the user's record, or `null` when they have
+	 * none. Any user id, stored or not (credentials users on JWT sessions need not be in the database).
+	 */
+	getTwoFactor?(userId: string): Awaitable<AdapterTwoFactor | null>;
+	/**
+	 * kitauth: stores a TOTP secret being set up, in ONE conditional statement: a new record, or the
+	 * user's record replaced (its last step and backup codes cleared) only while two-factor is off
+	 * (`enabledAt` null). `false`, changing nothing, when it is on.
+	 */
+	beginTwoFactor?(userId: string, secret: string): Awaitable<boolean>;
+	/**
+	 * kitauth: turns two-factor on, in ONE conditional statement: only while it is off and the stored
+	 * secret is still `secret` (the one the code was checked against). Records the code's `step`,
+	 * the backup codes' hashes, and `enabledAt`, which also becomes the remembered-devices cutoff.
+	 */
+	enableTwoFactor?(
+		userId: string,
+		enable: { secret: string; step: number; backupCodes: string[]; enabledAt: Date }
+	): Awaitable<boolean>;
+	/**
+	 * kitauth: accepts a TOTP time step once, in ONE conditional statement: records `step` only if
+	 * two-factor is on and `step` is later than the last step accepted. Of concurrent uses of one
+	 * code, from any process, exactly one gets `true`.
+	 */
+	useTwoFactorStep?(userId: string, step: number): Awaitable<boolean>;
+	/**
+	 * kitauth: uses a backup code up, in ONE conditional statement: removes `hash` from the user's
+	 * codes only if it is among them and two-factor is on. How many codes are left, or `null` when
+	 * it was not there (used already, or never made).
+	 */
+	useBackupCode?(userId: string, hash: string): Awaitable<number | null>;
+	/** kitauth: replaces every backup code (one statement), only while two-factor is on. */
+	replaceBackupCodes?(userId: string, backupCodes: string[]): Awaitable<boolean>;
+	/** kitauth: stores the secret sealed anew (under a rotated key), only while it is still `expected`. */
+	resealTwoFactorSecret?(userId: string, expected: string, secret: string): Awaitable<boolean>;
+	/** kitauth: deletes the user's record (two-factor off, codes gone); whether there was one. */
+	deleteTwoFactor?(userId: string): Awaitable<boolean>;
+	/** kitauth: devices remembered before `at` stop skipping the second factor (never moves back). */
+	forgetTwoFactorDevices?(userId: string, at: Date): Awaitable<void>;
 }

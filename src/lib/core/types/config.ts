@@ -1,3 +1,4 @@
+import type { LocaleMessages } from '../../i18n/index.js';
 import type { Theme } from '../../shared/theme.js';
 import type { Adapter } from './adapter.js';
 import type {
@@ -12,6 +13,7 @@ import type {
 import type { RateLimitConfig, RateLimitedMessage } from './limit.js';
 import type { CredentialInput, Provider } from './provider.js';
 import type { SessionCallbackParams, SessionCallbackResult } from './session-callback.js';
+import type { BackupCodeUsedMessage, TwoFactorConfig, TwoFactorEventMessage } from './two-factor.js';
 
 type Awaitable<T> = T | PromiseLike<T>;
 
@@ -31,7 +33,13 @@ export type AuthAction =
 	| 'reset-password'
 	| 'verify-email'
 	| 'verify-request'
-	| 'webauthn-options';
+	| 'webauthn-options'
+	| 'two-factor'
+	| 'two-factor-setup'
+	| 'two-factor-enable'
+	| 'two-factor-disable'
+	| 'two-factor-backup-codes'
+	| 'two-factor-devices';
 
 export type WarningCode =
 	| 'debug-enabled'
@@ -146,7 +154,11 @@ export type CookieKey =
 	 * kitauth: the rate limiter's device cookie, proof that this browser signed in to an account
 	 * before (its attempts for that account then have a budget of their own; see `rateLimit`).
 	 */
-	| 'device';
+	| 'device'
+	/** kitauth: a sign-in waiting for its second factor (`twoFactor`): sealed, short-lived, single-use. */
+	| 'twoFactor'
+	/** kitauth: "remember this device": this browser passed a second factor (`twoFactor.rememberDevice`). */
+	| 'twoFactorDevice';
 
 export type CookiesOptions = Record<CookieKey, CookieOption>;
 
@@ -156,6 +168,8 @@ export interface PagesOptions {
 	error: string;
 	verifyRequest: string;
 	newUser: string;
+	/** kitauth: the second-factor challenge (`twoFactor`), instead of the built-in one. */
+	twoFactor: string;
 }
 
 export type { Theme };
@@ -223,6 +237,12 @@ export interface EventCallbacks {
 	 * kitauth: a correctly signed passkey assertion whose signature counter did not go up (the
 	 * sign-in was refused). The authenticator may have been cloned: worth an alert.
 	 */
+	/** kitauth: a user turned two-factor authentication on (a code from their app confirmed it). */
+	twoFactorEnabled: (message: TwoFactorEventMessage) => Awaitable<void>;
+	/** kitauth: a user turned two-factor authentication off. */
+	twoFactorDisabled: (message: TwoFactorEventMessage) => Awaitable<void>;
+	/** kitauth: a backup code signed a user in (worth telling them: it may not have been them). */
+	backupCodeUsed: (message: BackupCodeUsedMessage) => Awaitable<void>;
 	authenticatorCounterRegression: (message: {
 		userId: string;
 		provider: string;
@@ -246,6 +266,21 @@ export interface CredentialsChangedMessage {
 	jwtRevoked: boolean;
 }
 
+/**
+ * kitauth (Auth.js has no such option): the language of the built-in pages, of the sign-in and
+ * sign-out form actions' answers and of the sign-in email.
+ */
+export interface I18nConfig {
+	/**
+	 * The locale (a BCP 47 tag), or a function of the request choosing it (e.g. from a cookie or
+	 * the URL; return nothing to let `Accept-Language` decide). Default: `Accept-Language`,
+	 * negotiated among the shipped locales and those of `messages`, else English.
+	 */
+	locale?: string | ((request: Request) => string | null | undefined);
+	/** Overrides of any message, and locales of the app's own: `{ en: { 'signIn.heading': 'Welcome back' }, nl: {…} }`. */
+	messages?: LocaleMessages;
+}
+
 /** The configuration record (the spec's `AuthConfig`). */
 export interface AuthConfig {
 	providers: Provider[];
@@ -259,6 +294,8 @@ export interface AuthConfig {
 	cookies?: Partial<Record<CookieKey, Partial<CookieOption>>>;
 	pages?: Partial<PagesOptions>;
 	theme?: Theme;
+	/** kitauth: the locale of pages, form answers and emails, and overrides of their messages. */
+	i18n?: I18nConfig;
 	debug?: boolean;
 	logger?: Partial<LoggerInstance>;
 	experimental?: { enableWebAuthn?: boolean };
@@ -281,6 +318,13 @@ export interface AuthConfig {
 	 * budget of their own, so an attacker cannot lock the account's owner out of it.
 	 */
 	rateLimit?: boolean | RateLimitConfig;
+	/**
+	 * kitauth: two-factor authentication (TOTP and backup codes), asked for after every first
+	 * factor — credentials, email, OAuth/OIDC, a passkey without user verification — for users who
+	 * have it (or must: `required`). No session exists until it passes. Needs an adapter with
+	 * kitauth's two-factor methods (its libSQL adapter has them).
+	 */
+	twoFactor?: TwoFactorConfig;
 	/** For framework authors: return the internal response (see `raw`). */
 	raw?: symbol;
 	/** For framework authors whose framework already checks CSRF (see `skipCSRFCheck`). */

@@ -10,7 +10,8 @@ export type LimitKind =
 	| 'email-code'
 	| 'webauthn-options'
 	| 'webauthn-callback'
-	| 'oauth-start';
+	| 'oauth-start'
+	| 'two-factor';
 
 /**
  * What a refusal was about: the client's address, the account the attempt was for, or the known

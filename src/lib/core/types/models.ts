@@ -91,6 +91,12 @@ export interface Session {
 	expires: string;
 	/** Set when something about the session needs the app's attention (e.g. a failed token refresh). */
 	error?: string;
+	/**
+	 * kitauth: what the session's sign-in proved, in order, e.g. `['credentials', 'totp']` (the
+	 * values are `SignInFactor`s; strings here, as a database session row keeps them). Absent for
+	 * sessions made before kitauth recorded it.
+	 */
+	factors?: string[] | null;
 	[field: string]: unknown;
 }
 
@@ -106,6 +112,11 @@ export interface AdapterSession {
 	createdAt?: Date | null;
 	/** kitauth: a short description of the client (user agent), for the session list. */
 	userAgent?: string | null;
+	/**
+	 * kitauth: what the sign-in that started the session proved (`session.factors`), e.g.
+	 * `['credentials', 'totp']`; `null` when not recorded (a session made before kitauth did).
+	 */
+	factors?: string[] | null;
 }
 
 export interface VerificationToken {

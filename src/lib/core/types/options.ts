@@ -5,10 +5,12 @@
  * options because they refer to each other (the context holds the options, whose session strategy
  * takes a context), and a type-only import cycle still ties files together.
  */
+import type { Translator } from '../../i18n/index.js';
 import type { Keyring } from '../crypto/index.js';
 import type { LimiterShared } from '../limit/limiter.js';
 import type { MemoryStore } from '../limit/memory.js';
 import type { Once } from '../limit/once.js';
+import type { TwoFactorSetup } from '../factors/options.js';
 import type { CsrfState } from '../session/csrf.js';
 import type { CookieJar } from '../session/jar.js';
 import type { SessionStrategy } from '../session/strategy.js';
@@ -20,6 +22,7 @@ import type {
 	CookiesOptions,
 	Env,
 	EventCallbacks,
+	I18nConfig,
 	JWTOptions,
 	LoggerInstance,
 	PagesOptions,
@@ -52,6 +55,7 @@ export interface AuthOptions {
 	readonly adapter?: Adapter;
 	readonly pages: Readonly<Partial<PagesOptions>>;
 	readonly theme: Readonly<Theme>;
+	readonly i18n: Readonly<I18nConfig>;
 	readonly logger: LoggerInstance;
 	readonly trustHost: boolean;
 	readonly useSecureCookies?: boolean;
@@ -73,6 +77,8 @@ export interface AuthOptions {
 	 * store (or the adapter's counters, or memory) whether or not the limiter is on.
 	 */
 	readonly once: Once;
+	/** kitauth: two-factor authentication (`twoFactor`), when configured. */
+	readonly twoFactor?: TwoFactorSetup;
 	/** Memory of the long-lived instance these options belong to (see {@link Runtime}). */
 	readonly runtime: Runtime;
 }
@@ -126,4 +132,6 @@ export interface AuthContext {
 	 * no session (see `Adapter.createSession`).
 	 */
 	readonly signal?: AbortSignal;
+	/** The request's language (`i18n` option, else `Accept-Language`): made when first read (pages, emails). */
+	readonly i18n: Translator;
 }

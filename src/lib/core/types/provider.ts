@@ -1,4 +1,5 @@
 import type { customFetch } from '../markers.js';
+import type { LocaleMessages } from '../../i18n/index.js';
 import type { CredentialInput, ProviderStyle } from '../../shared/provider.js';
 import type { Theme } from '../../shared/theme.js';
 import type { Account, Profile, ProviderType, TokenSet, User } from './models.js';
@@ -149,6 +150,13 @@ export interface EmailVerificationRequest {
 	request: Request;
 	/** kitauth: with `code: true`, the one-time code for the verify-request page (e.g. `48213907`). */
 	code?: string;
+	/**
+	 * kitauth: the language to write in, the request's that asked for the link (`i18n.locale`, else
+	 * `Accept-Language`): pass it, and `messages`, to `verificationMessage`.
+	 */
+	locale: string;
+	/** kitauth: the app's messages (`i18n.messages`), for `verificationMessage`. */
+	messages?: LocaleMessages;
 }
 
 /**

@@ -12,6 +12,8 @@ import type { SessionInfo, SessionPage, SessionPageOptions } from '../session/ma
 import type { CredentialChange } from './config.js';
 import type { Cookie } from './internal.js';
 import type { Session } from './models.js';
+import type { Translator } from '../../i18n/index.js';
+import type { TwoFactorManager } from './two-factor.js';
 
 /** The request a server-side call is made for. */
 export interface ServerRequest {
@@ -88,6 +90,8 @@ export interface CurrentSession {
 	 * signed in, starts a new session); `null` when signed out or unknown.
 	 */
 	readonly authenticatedAt: Date | null;
+	/** kitauth: two-factor authentication for the signed-in user (`twoFactor`). */
+	readonly twoFactor: TwoFactorManager;
 	/** "Sudo mode": did the user sign in within `maxAge` seconds (default 600)? */
 	recentlyAuthenticated(maxAge?: number): boolean;
 	/**
@@ -181,12 +185,25 @@ export interface AuthServer {
 	 * page. Throws the `AuthError` of a refused sign-in.
 	 */
 	signIn(request: ServerRequest, providerId: string | undefined, params?: SignInParams): Promise<Redirect>;
+	/**
+	 * kitauth: the second step of the sign-in waiting in this browser (`twoFactor`), for a
+	 * server-side caller (a form action): `code` is a TOTP or backup code, `remember` (`'on'`) asks
+	 * to remember the browser. Throws `TwoFactorExpired` when no sign-in is waiting here.
+	 */
+	completeTwoFactor(request: ServerRequest, fields: { code?: unknown; remember?: unknown }): Promise<TwoFactorOutcome>;
 	/** Signs out for a server-side caller. */
 	signOut(request: ServerRequest, params?: { callbackUrl?: string }): Promise<Redirect>;
 	/** The sign-in page (built-in or `pages.signIn`) with a `callbackUrl`. */
 	signInUrl(request: ServerRequest, callbackUrl: string): string;
 	/** The client-safe list of the providers, for sign-in forms. */
 	providers(): ClientProvider[];
+	/**
+	 * The request's language: the `i18n.locale` option (a tag, or a function of the request), else
+	 * `Accept-Language` negotiated among the shipped locales and the app's; the translator of its
+	 * messages (the app's `i18n.messages` first). The form actions answer in it; pass its `locale`
+	 * to the components so that they speak it too.
+	 */
+	i18n(request: Request): Translator;
 	/**
 	 * Ends every session of a user, wherever they are (an admin tool, a disabled or deleted
 	 * account): database sessions are deleted; JWT sessions stop opening when the adapter stores
@@ -203,3 +220,10 @@ export interface AuthServer {
 	 */
 	credentialsChanged(userId: string, change: CredentialChange): Promise<Omit<SessionsEnded, 'cookies'>>;
 }
+
+/** What the server API's `completeTwoFactor` came to. */
+export type TwoFactorOutcome =
+	/** Signed in: go to `url` with `cookies` set; `backupCodes` when the sign-in set two-factor up (show them once). */
+	| { ok: true; url: string; cookies: Cookie[]; backupCodes?: string[] }
+	/** The code was refused (wrong, already used): say `message` under the code field. */
+	| { ok: false; message: string };

@@ -1,5 +1,6 @@
-import { escapeHtml } from '../../../shared/html.js';
+import { type LocaleMessages, translator } from '../../../i18n/index.js';
 import type { Theme } from '../../types/config.js';
+import { messageHtml } from './message-html.js';
 
 /** A sign-in message: its subject, plain text and HTML. */
 export interface VerificationMessage {
@@ -14,18 +15,27 @@ export interface VerificationMessageInput {
 	url: string;
 	/** The site's host, e.g. `app.example.com` (from the link when not given). */
 	host?: string;
+	/** The brand colour, button text colour, logo (an absolute URL), colour scheme and the app's `name`. */
 	theme?: Theme;
 	/** The one-time code, when the provider offers one. */
 	code?: string;
 	/** When the link stops working. */
 	expires?: Date;
+	/** The language of the message (a BCP 47 tag; default English): the request's that asked for it. */
+	locale?: string;
+	/** The app's messages (`i18n.messages`), before kitauth's. */
+	messages?: LocaleMessages;
 }
-
-export { escapeHtml };
 
 /** A theme colour is used only when it is plainly a colour (no CSS or markup can ride along). */
 function color(value: string | undefined, fallback: string): string {
 	return value && /^(#[0-9a-f]{3,8}|[a-z]{3,20}|(rgb|hsl)a?\([\d.,%\s]{1,40}\))$/i.test(value) ? value : fallback;
+}
+
+/** A logo only from an absolute http(s) URL: a mail client has no page to resolve a relative one against. */
+function logoUrl(value: string | undefined): string | undefined {
+	if (!value || !URL.canParse(value)) return undefined;
+	return /^https?:$/.test(new URL(value).protocol) ? value : undefined;
 }
 
 /** `12345678` → `1234 5678`, easier to read and type. */
@@ -34,39 +44,42 @@ function grouped(code: string): string {
 }
 
 /**
- * The default sign-in message: a themed HTML part and a plain-text part, the link as the one call
- * to action. The host gets invisible breaks before its dots so mail clients do not turn it into
- * a second link; the address it goes to is left out (Auth.js does the same).
+ * The default sign-in message, in `locale`: a responsive HTML part in the app's colours (light,
+ * dark, or following the reader's setting, as `theme.colorScheme` says) and a plain-text part,
+ * the link as the one call to action. It names the app (`theme.name`, else the site's host); the
+ * address it goes to is left out (Auth.js does the same).
  */
 export function verificationMessage(input: VerificationMessageInput): VerificationMessage {
 	const { url, theme = {}, code } = input;
-	const host = input.host ?? new URL(url).host;
-	const brand = color(theme.brandColor, '#346df1');
-	const buttonText = color(theme.buttonText, '#ffffff');
+	const i18n = translator(input.locale, input.messages);
+	const site = theme.name?.trim() || input.host || new URL(url).host;
 	const minutes = input.expires ? Math.max(1, Math.round((input.expires.getTime() - Date.now()) / 60_000)) : undefined;
-	const validity = minutes === undefined ? '' : minutes >= 120 ? `It works for ${Math.round(minutes / 60)} hours, once.` : `It works for ${minutes} minutes, once.`;
-	const safeHost = escapeHtml(host).replace(/\./g, '&#8203;.');
-	const codeHtml = code
-		? `<tr><td align="center" style="padding:0 0 16px;font:16px Helvetica,Arial,sans-serif;color:#444;">Or enter this code on the sign-in page:<br><strong style="font-size:24px;letter-spacing:2px;">${escapeHtml(grouped(code))}</strong></td></tr>`
-		: '';
-	const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>Sign in to ${escapeHtml(host)}</title></head>
-<body style="margin:0;padding:24px 8px;background:#f6f7f9;">
-<table role="presentation" width="100%" cellspacing="0" cellpadding="0" style="max-width:560px;margin:auto;background:#ffffff;border-radius:10px;">
-<tr><td align="center" style="padding:28px 16px 12px;font:22px Helvetica,Arial,sans-serif;color:#222;">Sign in to <strong>${safeHost}</strong></td></tr>
-<tr><td align="center" style="padding:12px 16px 20px;"><a href="${escapeHtml(url)}" target="_blank" rel="noopener" style="display:inline-block;padding:12px 24px;border-radius:6px;background:${brand};color:${buttonText};font:bold 18px Helvetica,Arial,sans-serif;text-decoration:none;">Sign in</a></td></tr>
-${codeHtml}<tr><td align="center" style="padding:0 16px 28px;font:14px/20px Helvetica,Arial,sans-serif;color:#666;">${escapeHtml(validity)} If you did not ask to sign in, you can ignore this email.</td></tr>
-</table>
-</body></html>
-`;
-	const text = [
-		`Sign in to ${host}`,
-		'',
+	const validity =
+		minutes === undefined
+			? ''
+			: minutes >= 120
+				? i18n.t('email.validHours', { count: Math.round(minutes / 60) })
+				: i18n.t('email.validMinutes', { count: minutes });
+	const subject = i18n.t('email.subject', { site });
+	const note = `${validity ? `${validity} ` : ''}${i18n.t('email.ignore')}`;
+	const codeLabel = i18n.t('email.code');
+	const html = messageHtml({
+		locale: i18n.locale,
+		dir: i18n.dir,
+		subject,
+		heading: i18n.pieces('email.heading', { site }).map((piece) => (piece.param ? { text: piece.text, site: true } : { text: piece.text })),
+		site,
+		intro: i18n.t('email.intro'),
 		url,
-		...(code ? ['', `Or enter this code on the sign-in page: ${grouped(code)}`] : []),
-		'',
-		`${validity ? `${validity} ` : ''}If you did not ask to sign in, you can ignore this email.`,
-		''
-	].join('\n');
-	return { subject: `Sign in to ${host}`, text, html };
+		button: i18n.t('email.button'),
+		...(code ? { code: { label: codeLabel, value: grouped(code) } } : {}),
+		note,
+		linkHelp: i18n.t('email.linkHelp'),
+		brand: color(theme.brandColor, '#346df1'),
+		buttonText: color(theme.buttonText, '#ffffff'),
+		logo: logoUrl(theme.logo),
+		scheme: theme.colorScheme ?? 'auto'
+	});
+	const text = [subject, '', url, ...(code ? ['', `${codeLabel} ${grouped(code)}`] : []), '', note, ''].join('\n');
+	return { subject, text, html };
 }

@@ -1,5 +1,6 @@
 import type { EmailConfig, EmailVerificationRequest, ProviderConfig } from '../../types/provider.js';
-import { escapeHtml, verificationMessage } from './message.js';
+import { escapeHtml } from '../../html.js';
+import { verificationMessage } from './message.js';
 
 /** A sign-in message the development outbox kept instead of sending. */
 export interface OutboxMessage {
@@ -59,8 +60,8 @@ export function withDevOutbox(providers: readonly ProviderConfig[], basePath: st
 
 /** Keeps the message and prints one line with the link and where the outbox page is. */
 function outboxSender(page: string): (params: EmailVerificationRequest) => void {
-	return ({ identifier, url, expires, theme, code, provider }) => {
-		const { subject, text } = verificationMessage({ url, theme, expires, code });
+	return ({ identifier, url, expires, theme, code, provider, locale, messages: catalogue }) => {
+		const { subject, text } = verificationMessage({ url, theme, expires, code, locale, messages: catalogue });
 		const list = messages();
 		list.unshift({ to: identifier, subject, text, url, code, providerId: provider.id, sentAt: new Date().toISOString() });
 		list.length = Math.min(list.length, KEEP);

@@ -8,7 +8,7 @@ import { verificationMessage } from './message.js';
  * send instead of holding the request.
  */
 export async function sendWithNodemailer(params: EmailVerificationRequest, timeout: number): Promise<void> {
-	const { identifier, url, provider, theme, code, expires } = params;
+	const { identifier, url, provider, theme, code, expires, locale, messages } = params;
 	const server = provider.server;
 	if (server === undefined) throw new TypeError(`Email provider "${provider.id}" has no server`);
 	let nodemailer: typeof import('nodemailer');
@@ -18,7 +18,7 @@ export async function sendWithNodemailer(params: EmailVerificationRequest, timeo
 		throw new Error('Sending email through a `server` needs the `nodemailer` package: npm install nodemailer', { cause: error });
 	}
 	const host = new URL(url).host;
-	const message = verificationMessage({ url, host, theme, code, expires });
+	const message = verificationMessage({ url, host, theme, code, expires, locale, messages });
 	const transport = nodemailer.createTransport(transportOptions(server, timeout));
 	try {
 		const result = await transport.sendMail({

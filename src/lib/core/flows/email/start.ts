@@ -57,7 +57,18 @@ export async function startEmailSignIn(
 	}
 	for (const row of stored) await store.createVerificationToken(row);
 	try {
-		await sendVerification({ identifier: email, url, expires, provider, token, theme: ctx.options.theme, request: req.request, code });
+		await sendVerification({
+			identifier: email,
+			url,
+			expires,
+			provider,
+			token,
+			theme: ctx.options.theme,
+			request: req.request,
+			code,
+			locale: ctx.i18n.locale,
+			messages: ctx.options.i18n.messages
+		});
 	} catch (error) {
 		await forget(ctx, store, stored);
 		throw error;

@@ -18,11 +18,11 @@ export async function emailVerifyRequest(req: RequestInternal, ctx: AuthContext,
 		email: pending?.email,
 		code: pending && {
 			action: actionUrl(ctx, `callback/${provider.id}`),
-			error: error === 'wrong' ? `That code is not right. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.` : undefined
+			error: error === 'wrong' ? ctx.i18n.t('verify.codeWrong', { count: left }) : undefined
 		},
 		notice:
 			!pending && provider.code === true && error !== undefined
-				? 'This code can no longer be used here. Use the link in the email, or ask for a new one.'
+				? ctx.i18n.t('verify.codeSpent')
 				: undefined
 	});
 }

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../../../shared/html.js';
+import { escapeHtml } from '../../html.js';
 
 interface Message {
 	subject: string;

@@ -6,6 +6,7 @@ import type { Identity } from '../../login.js';
 import type { RequestInternal } from '../../types/internal.js';
 import type { AdapterAuthenticator } from '../../types/models.js';
 import type { WebAuthnConfig } from '../../types/provider.js';
+import type { SignInFactor } from '../../types/two-factor.js';
 import { type Ceremony, type ChallengeState, consumeChallenge } from './challenge.js';
 import { base64ToBytes, base64urlToBase64, bytesToBase64, isBase64url } from './encoding.js';
 import { type RelyingParty, relyingParty } from './relying-party.js';
@@ -89,6 +90,15 @@ function decodeClientData(encoded: string): Record<string, unknown> | undefined 
 	}
 }
 
+/**
+ * What a verified ceremony proved: the passkey (something the user has), and, when the
+ * authenticator verified its user (a PIN or a biometric, the UV flag SimpleWebAuthn checked in the
+ * signed authenticator data), something they know or are: two factors, so no second one is asked.
+ */
+function factorsOf(userVerified: boolean): SignInFactor[] {
+	return userVerified === true ? ['webauthn', 'user-verification'] : ['webauthn'];
+}
+
 function requireUV(setting: { requireUserVerification?: boolean } | undefined): boolean {
 	return setting?.requireUserVerification !== false;
 }
@@ -130,7 +140,7 @@ async function authenticate(
 		refuse(`authentication response refused: ${(error as Error).message}`, error);
 	}
 	if (!verification.verified) refuse('the signature does not verify');
-	const { newCounter, credentialBackedUp, credentialDeviceType } = verification.authenticationInfo;
+	const { newCounter, credentialBackedUp, credentialDeviceType, userVerified } = verification.authenticationInfo;
 	const stored = authenticator.counter;
 	if ((newCounter > 0 || stored > 0) && newCounter <= stored) {
 		await ctx.options.events.authenticatorCounterRegression?.({
@@ -150,7 +160,8 @@ async function authenticate(
 	if (!user) unknownCredential('the passkey has no user');
 	return {
 		user,
-		account: { provider: provider.id, type: 'webauthn', providerAccountId: authenticator.providerAccountId }
+		account: { provider: provider.id, type: 'webauthn', providerAccountId: authenticator.providerAccountId },
+		factors: factorsOf(userVerified)
 	};
 }
 
@@ -236,6 +247,7 @@ async function register(
 	return {
 		user: { id: credentialID, email: registering.email, name: registering.name ?? null },
 		account: { provider: provider.id, type: 'webauthn', providerAccountId: credentialID },
+		factors: factorsOf(info.userVerified),
 		onUser: async (user) => {
 			try {
 				await store.createAuthenticator(authenticator(user.id));
