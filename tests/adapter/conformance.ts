@@ -21,6 +21,7 @@ import type { Adapter } from '../../src/lib/core/types/adapter.js';
 import type { ConformanceTarget, Target } from './conformance/fixtures.js';
 import { sessionTests } from './conformance/sessions.js';
 import { extensionTests } from './conformance/extensions.js';
+import { passwordTests } from './conformance/passwords.js';
 import { tokenTests } from './conformance/tokens.js';
 import { sessionFactorTests, twoFactorTests } from './conformance/two-factor.js';
 import { userTests } from './conformance/users.js';
@@ -50,6 +51,7 @@ export function runAdapterConformance(
 		describe('verification tokens', () => tokenTests(target));
 		describe('WebAuthn authenticators', () => webauthnTests(target));
 		describe('counters and session cutoffs', () => extensionTests(name, target));
+		describe('password accounts', () => passwordTests(target));
 		describe('two-factor records', () => {
 			twoFactorTests(target);
 			sessionFactorTests(target);

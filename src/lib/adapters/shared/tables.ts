@@ -29,6 +29,8 @@ export interface TableKeys {
 	rateLimitsTable: ['key' | 'count' | 'resetAt', never];
 	/** kitauth's: per-user session cutoffs (JWT revocation). */
 	sessionCutoffsTable: ['userId' | 'validAfter', never];
+	/** kitauth's: the `Password()` provider's password hashes, one per user. */
+	passwordsTable: ['userId' | 'hash' | 'updatedAt', never];
 	/** kitauth's: two-factor records (TOTP and backup codes). */
 	twoFactorsTable: ['userId' | 'secret' | 'enabledAt' | 'lastStep' | 'backupCodes' | 'devicesValidAfter' | 'createdAt', never];
 }

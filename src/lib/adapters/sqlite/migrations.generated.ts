@@ -38,5 +38,11 @@ export const migrations: readonly EmbeddedMigration[] = [
 		when: 1795849982289,
 		hash: "43155cf00588d7ef880c79adfabd4d436f8f1cd09006d794870d1807c959e771",
 		sql: "CREATE TABLE `twoFactor` (\n\t`userId` text PRIMARY KEY NOT NULL,\n\t`secret` text NOT NULL,\n\t`enabledAt` integer,\n\t`lastStep` integer,\n\t`backupCodes` text DEFAULT ',' NOT NULL,\n\t`devicesValidAfter` integer,\n\t`createdAt` integer NOT NULL\n);\n--> statement-breakpoint\nALTER TABLE `session` ADD `factors` text;"
+	},
+	{
+		tag: "0006_kitauth_passwords",
+		when: 1795852191734,
+		hash: "49ddc033e00f4f332e9ee539dc0e9d1b9f09f3f6613886880390ff5ce06d4ac6",
+		sql: "CREATE TABLE `password` (\n\t`userId` text PRIMARY KEY NOT NULL,\n\t`hash` text NOT NULL,\n\t`updatedAt` integer NOT NULL,\n\tFOREIGN KEY (`userId`) REFERENCES `user`(`id`) ON UPDATE no action ON DELETE cascade\n);\n"
 	}
 ];

@@ -15,7 +15,8 @@
  * The third migration adds kitauth's `rateLimit` table: the rate limiter's counters (one row per
  * key, times as plain integer milliseconds: they are compared, never shown). The fifth adds
  * `sessionCutoff`: per-user cutoffs that revoke JWT sessions. The sixth adds `twoFactor` (TOTP and
- * backup codes) and `session.factors`.
+ * backup codes) and `session.factors`. The seventh adds `password`: the password hashes of the
+ * `Password()` provider's users.
  */
 import { index, integer, primaryKey, sqliteTable, text } from 'drizzle-orm/sqlite-core';
 import type { AdapterAccount } from '../../core/types/models.js';
@@ -154,4 +155,17 @@ export const twoFactors = sqliteTable('twoFactor', {
 	/** Devices remembered before this no longer skip the second factor. */
 	devicesValidAfter: integer('devicesValidAfter', { mode: 'timestamp_ms' }),
 	createdAt: integer('createdAt', { mode: 'timestamp_ms' }).notNull()
+});
+
+/**
+ * kitauth: the password hash of a user of the `Password()` provider (a self-describing string,
+ * `$scrypt-sha256$…`), one per user, gone with the user.
+ */
+export const passwords = sqliteTable('password', {
+	userId: text('userId')
+		.primaryKey()
+		.references(() => users.id, { onDelete: 'cascade' }),
+	hash: text('hash').notNull(),
+	/** When the password was set (a rehash with new parameters keeps it). */
+	updatedAt: integer('updatedAt', { mode: 'timestamp_ms' }).notNull()
 });

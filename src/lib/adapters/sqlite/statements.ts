@@ -4,8 +4,9 @@
  * guard with its busy retries and its reads compiled onto its own connection, D1's binding. Every
  * write is one `batch`: one explicit transaction on both.
  */
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, ne, sql, type SQL } from 'drizzle-orm';
 import type { BatchItem } from 'drizzle-orm/batch';
+import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Row } from '../shared/rows.js';
 import type { AccountKey, CounterStatements, Statements } from '../shared/statements.js';
 import type { SQLiteExec } from './exec.js';
@@ -27,6 +28,7 @@ export function sqliteStatements(exec: SQLiteExec, tables: SQLiteTables, counter
 	const { db, run, batch } = exec;
 	const { usersTable: users, accountsTable: accounts, sessionsTable: sessions } = tables;
 	const { verificationTokensTable: tokens, authenticatorsTable: authenticators, sessionCutoffsTable: cutoffs } = tables;
+	const { passwordsTable: passwords } = tables;
 	/** The first RETURNING row of a one-statement write. */
 	const write = async (query: BatchItem<'sqlite'>): Promise<Row | undefined> => rowsAt(await batch([query]), 0)[0];
 	const accountIs = ({ provider, providerAccountId }: AccountKey) =>
@@ -65,6 +67,17 @@ export function sqliteStatements(exec: SQLiteExec, tables: SQLiteTables, counter
 		{ authenticator: authenticators },
 		{ orderBy: passkeysOrder }
 	);
+	// A password sign-in's one read: the user of the address and their hash.
+	const passwordUserOf = exec.read(
+		'getPasswordUser',
+		db
+			.select({ user: users, password: passwords })
+			.from(users)
+			.innerJoin(passwords, eq(passwords.userId, users.id))
+			.where(eq(users.email, sql.placeholder('email'))),
+		{ user: users, password: passwords },
+		{ single: true }
+	);
 	// Read on JWT session reads (at most once per `revocationCheckInterval` per user and process).
 	const cutoffOf = exec.read(
 		'getSessionsValidAfter',
@@ -99,6 +112,7 @@ export function sqliteStatements(exec: SQLiteExec, tables: SQLiteTables, counter
 						db.delete(sessions).where(eq(sessions.userId, id)),
 						db.delete(accounts).where(eq(accounts.userId, id)),
 						db.delete(authenticators).where(eq(authenticators.userId, id)),
+						db.delete(passwords).where(eq(passwords.userId, id)),
 						// No foreign key (JWT users need not be stored): deleted here, so a user made
 						// later under the same id (an app's own ids) does not inherit the second factor.
 						...(deletesTwoFactor ? [db.delete(twoFactors).where(eq(twoFactors.userId, id))] : []),
@@ -173,6 +187,37 @@ export function sqliteStatements(exec: SQLiteExec, tables: SQLiteTables, counter
 		},
 
 		counters,
+
+		passwords: {
+			// One batch (one transaction): the user, unless the email is taken, then their password
+			// row, selected from the user just inserted (its id is new, so none means none was).
+			insertPasswordUser: (user, password) =>
+				run('createPasswordUser', async () => {
+					const id = String(user['id']);
+					const fields: Record<string, SQL | AnySQLiteColumn> = { userId: users.id, hash: sql`${password.hash}`, updatedAt: sql`${password.updatedAt.getTime()}` };
+					const ordered = Object.fromEntries(Object.keys(getTableColumns(passwords)).map((key) => [key, fields[key]!]));
+					const results = await batch([
+						db.insert(users).values(user).onConflictDoNothing().returning(),
+						db.insert(passwords).select(db.select(ordered).from(users).where(eq(users.id, id)))
+					]);
+					return rowsAt(results, 0)[0];
+				}),
+			passwordUser: async (email) => (await passwordUserOf(email)) ?? undefined,
+			replacePasswordHash: (userId, hash, expected) =>
+				run('updatePasswordHash', async () => {
+					const updated = db
+						.update(passwords)
+						.set({ hash })
+						.where(and(eq(passwords.userId, userId), eq(passwords.hash, expected)))
+						.returning({ userId: passwords.userId });
+					return rowsAt(await batch([updated]), 0).length === 1;
+				}),
+			setPasswordHash: (userId, hash, updatedAt) =>
+				run('setPasswordHash', async () => {
+					const updated = db.update(passwords).set({ hash, updatedAt }).where(eq(passwords.userId, userId)).returning({ userId: passwords.userId });
+					return rowsAt(await batch([updated]), 0).length === 1;
+				})
+		},
 
 		twoFactors: sqliteTwoFactors(exec, tables.twoFactorsTable),
 

@@ -4,7 +4,7 @@
  */
 import type { AnySQLiteColumn, SQLiteTable } from 'drizzle-orm/sqlite-core';
 import { type DialectTables, withCustomTables } from '../shared/tables.js';
-import { accounts, authenticators, rateLimits, sessionCutoffs, sessions, twoFactors, users, verificationTokens } from './schema.js';
+import { accounts, authenticators, passwords, rateLimits, sessionCutoffs, sessions, twoFactors, users, verificationTokens } from './schema.js';
 
 export type SQLiteTables = DialectTables<SQLiteTable, AnySQLiteColumn>;
 export type UsersTable = SQLiteTables['usersTable'];
@@ -14,6 +14,7 @@ export type VerificationTokensTable = SQLiteTables['verificationTokensTable'];
 export type AuthenticatorsTable = SQLiteTables['authenticatorsTable'];
 export type RateLimitsTable = SQLiteTables['rateLimitsTable'];
 export type SessionCutoffsTable = SQLiteTables['sessionCutoffsTable'];
+export type PasswordsTable = SQLiteTables['passwordsTable'];
 export type TwoFactorsTable = SQLiteTables['twoFactorsTable'];
 
 const defaults: SQLiteTables = {
@@ -24,6 +25,7 @@ const defaults: SQLiteTables = {
 	authenticatorsTable: authenticators,
 	rateLimitsTable: rateLimits,
 	sessionCutoffsTable: sessionCutoffs,
+	passwordsTable: passwords,
 	twoFactorsTable: twoFactors
 };
 

@@ -6,10 +6,10 @@
 import { backend } from './backend.js';
 import type { CryptoBackend } from './types.js';
 
-export const { createKeyring, sealJwe, openJwe, sha256, hmacSha256, randomBytes, randomUUID, timingSafeEqual } = backend;
+export const { createKeyring, sealJwe, openJwe, sha256, hmacSha256, randomBytes, randomUUID, timingSafeEqual, scrypt } = backend;
 
 /** Which backend runs: 'node' (node:crypto) or 'web' (Web Crypto). */
 export const cryptoBackend: CryptoBackend['name'] = backend.name;
 
-export type { Awaitable, ByteEncoding, ContentEncryption, CryptoBackend, JweHeader, Keyring } from './types.js';
+export type { Awaitable, ByteEncoding, ContentEncryption, CryptoBackend, JweHeader, Keyring, ScryptParams } from './types.js';
 export { base64, base64url, concatBytes, fromBase64, fromBase64url, fromBase64urlText, hex } from './encoding.js';

@@ -26,6 +26,13 @@ export interface Keyring {
 
 export type ByteEncoding = 'hex' | 'base64url';
 
+/** scrypt's cost parameters (RFC 7914): CPU/memory cost `N` (a power of 2), block size `r`, parallelism `p`. */
+export interface ScryptParams {
+	N: number;
+	r: number;
+	p: number;
+}
+
 export interface CryptoBackend {
 	readonly name: 'node' | 'web';
 	/** A keyring for these secrets (at least one). */
@@ -49,4 +56,9 @@ export interface CryptoBackend {
 	randomUUID(): string;
 	/** Compares two strings in time that depends only on their lengths. */
 	timingSafeEqual(a: string, b: string): boolean;
+	/**
+	 * scrypt (RFC 7914) of `input` with `salt`, `length` bytes long. Always asynchronous: it is
+	 * memory-hard and slow on purpose (password hashing), so it must not block the event loop.
+	 */
+	scrypt(input: Uint8Array, salt: Uint8Array, params: ScryptParams, length: number): Promise<Uint8Array>;
 }

@@ -6,16 +6,29 @@ import type { RequestInternal } from '../types/internal.js';
 import type { CredentialsConfig } from '../types/provider.js';
 import { byApp } from '../users.js';
 import type { Flow } from './flow.js';
+import { passwordIdentity } from './password/signin.js';
 
 /** What a credentials sign-in on database sessions needs of the adapter (the user it mirrors). */
 const DATABASE_METHODS = ['getUser', 'getUserByEmail', 'createUser'] as const;
+/** What a `Password()` provider needs of the adapter: its users, with their password hashes. */
+const PASSWORD_METHODS = ['createPasswordUser', 'getPasswordUser', 'updatePasswordHash', 'getUser', 'getUserByEmail'] as const;
+/** …and for the links it emails (password reset, address confirmation). */
+const LINK_METHODS = ['createVerificationToken', 'useVerificationToken', 'setPasswordHash', 'updateUser'] as const;
 
 /**
- * Credentials: the app's `authorize()` decides, on the callback alone (there is no start). The
- * callback is a POST whose body carries the CSRF token beside the fields.
+ * Credentials: the app's `authorize()` decides (or, for `Password()`, kitauth's own store, see
+ * `password/`), on the callback alone (there is no start). The callback is a POST whose body
+ * carries the CSRF token beside the fields.
  */
 export const credentialsFlow: Flow<CredentialsConfig> = {
 	assert(provider, { config, session }) {
+		if (provider.password) {
+			const missing: string[] = PASSWORD_METHODS.filter((method) => typeof config.adapter?.[method] !== 'function');
+			const links = provider.password.sendPasswordReset || provider.password.sendSignUpEmail;
+			if (links) missing.push(...LINK_METHODS.filter((method) => typeof config.adapter?.[method] !== 'function'));
+			if (missing.length) throw new MissingAdapterMethods(`The adapter lacks ${missing.join(', ')} for the password provider "${provider.id}".`);
+			return;
+		}
 		if (typeof provider.authorize !== 'function') {
 			throw new MissingAuthorize(`Credentials provider "${provider.id}" has no authorize() function.`);
 		}
@@ -31,7 +44,7 @@ export const credentialsFlow: Flow<CredentialsConfig> = {
 		protection: 'token',
 		async run(req, ctx, provider) {
 			const succeeded = await limitAttempt(ctx, req, 'credentials', submittedAccount(req, provider));
-			const identity = await credentialsIdentity(req, provider);
+			const identity = provider.password ? await passwordIdentity(req, ctx, provider, provider.password) : await credentialsIdentity(req, provider);
 			await succeeded();
 			return { identity };
 		}

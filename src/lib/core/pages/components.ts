@@ -6,9 +6,12 @@
  * without a bundler or Svelte's compiler. Nothing here may import SvelteKit (`$app/*`).
  */
 export { render } from 'svelte/server';
+export { createRawSnippet } from 'svelte';
 export { default as Page } from './Page.svelte';
 export { default as ConfirmSignIn } from '../../components/parts/ConfirmSignIn.svelte';
 export { default as ErrorPage } from '../../components/parts/ErrorPage.svelte';
+export { default as PasswordAccount } from '../../components/parts/PasswordAccount.svelte';
+export { default as PasswordLink } from '../../components/parts/PasswordLink.svelte';
 export { default as SignIn } from '../../components/parts/SignIn.svelte';
 export { default as SignOut } from '../../components/parts/SignOut.svelte';
 export { default as VerifyRequest } from '../../components/parts/VerifyRequest.svelte';

@@ -1,9 +1,11 @@
-import type { AuthContext } from '../context.js';
+import type { Snippet } from 'svelte';
+import { type AuthContext, actionUrl } from '../context.js';
+import { escapeHtml } from '../html.js';
 import { clientProviders } from '../providers/public.js';
 import { signInEndpoint } from '../../shared/endpoints.js';
 import type { ClientProvider } from '../../shared/provider.js';
 import type { ResponseInternal } from '../types/internal.js';
-import { SignIn } from './components.js';
+import { createRawSnippet, SignIn } from './components.js';
 import { page, settingOf } from './page.js';
 import { PASSKEY_SCRIPT } from './passkey-script.generated.js';
 
@@ -16,6 +18,7 @@ import { PASSKEY_SCRIPT } from './passkey-script.generated.js';
 export async function signInPage(ctx: AuthContext, params: { callbackUrl: string; error?: string }): Promise<ResponseInternal<string>> {
 	const fields = { csrfToken: ctx.csrf.token, callbackUrl: params.callbackUrl };
 	const providers = clientProviders(ctx.options.providers);
+	const footer = passwordLinks(ctx);
 	return page(
 		settingOf(ctx),
 		ctx.i18n.t('signIn.heading'),
@@ -25,10 +28,27 @@ export async function signInPage(ctx: AuthContext, params: { callbackUrl: string
 			error: params.error,
 			basePath: new URL(ctx.baseUrl).pathname.replace(/\/$/, ''),
 			// Plain forms to the REST endpoints.
-			target: (provider: ClientProvider) => ({ action: signInEndpoint(ctx.baseUrl, provider), fields })
+			target: (provider: ClientProvider) => ({ action: signInEndpoint(ctx.baseUrl, provider), fields }),
+			...(footer ? { footer } : {})
 		},
 		200,
 		// Passkeys need the browser: the page inlines their script (bundled with kitauth, never from a CDN).
 		providers.some((provider) => provider.webauthn) ? PASSKEY_SCRIPT : undefined
 	);
+}
+
+/**
+ * Under the forms, for each `Password()` provider: links to its built-in "create an account" page
+ * and, when it offers resets, its "forgot your password?" page (known on the server only, so not
+ * part of the client-safe provider list).
+ */
+function passwordLinks(ctx: AuthContext): Snippet | undefined {
+	const links = ctx.options.providers.flatMap((provider) => {
+		if (provider.type !== 'credentials' || !provider.password) return [];
+		const suffix = ctx.options.providers.filter((p) => p.type === 'credentials' && p.password).length > 1 ? ` (${provider.name})` : '';
+		const link = (path: string, text: string) => `<a href="${escapeHtml(actionUrl(ctx, `${path}/${provider.id}`))}">${escapeHtml(text + suffix)}</a>`;
+		return [link('signup', 'Create an account'), ...(provider.password.sendPasswordReset ? [link('forgot-password', 'Forgot your password?')] : [])];
+	});
+	if (!links.length) return undefined;
+	return createRawSnippet(() => ({ render: () => `<p class="kitauth-password-links">${links.join(' · ')}</p>` }));
 }

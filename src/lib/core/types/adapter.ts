@@ -159,6 +159,28 @@ export interface Adapter {
 	/** kitauth: moves the user's session cutoff to `at`, never back (a later cutoff stays). */
 	setSessionsValidAfter?(userId: string, at: Date): Awaitable<void>;
 	/**
+	 * kitauth (the `Password()` provider): creates the user with their password hash in one
+	 * atomic step; `null`, storing nothing, when a user already has that email.
+	 */
+	createPasswordUser?(user: AdapterUser, passwordHash: string): Awaitable<AdapterUser | null>;
+	/**
+	 * kitauth (`Password()`): the user with this email and their password hash, in one query (a
+	 * sign-in for an unknown address costs the same); `null` when there is no such user or they
+	 * have no password.
+	 */
+	getPasswordUser?(email: string): Awaitable<{ user: AdapterUser; passwordHash: string } | null>;
+	/**
+	 * kitauth (`Password()`): replaces a user's password hash only while it is still
+	 * `expectedHash` (one conditional update: a rehash at sign-in never overwrites a password
+	 * changed meanwhile). Whether it was replaced.
+	 */
+	updatePasswordHash?(userId: string, passwordHash: string, expectedHash: string): Awaitable<boolean>;
+	/**
+	 * kitauth (`Password()`): sets the password hash of a user who has one (a password reset).
+	 * Whether there was one to replace.
+	 */
+	setPasswordHash?(userId: string, passwordHash: string): Awaitable<boolean>;
+	/**
 	 * kitauth, two-factor authentication (`twoFactor`): the user's record, or `null` when they have
 	 * none. Any user id, stored or not (credentials users on JWT sessions need not be in the database).
 	 */

@@ -3,8 +3,10 @@ import type { LocaleMessages } from '../../i18n/index.js';
 import type { CredentialInput, ProviderStyle } from '../../shared/provider.js';
 import type { Theme } from '../../shared/theme.js';
 import type { Account, Profile, ProviderType, TokenSet, User } from './models.js';
+import type { PasswordOptions } from './password.js';
 
 export type { CredentialInput, ProviderStyle };
+export type { PasswordOptions, PasswordResetRequest, SignUpEmailRequest } from './password.js';
 
 type Awaitable<T> = T | PromiseLike<T>;
 
@@ -30,7 +32,14 @@ export interface CredentialsConfig<
 		credentials: Partial<Record<keyof Fields, unknown>>,
 		request: Request
 	) => Awaitable<User | null>;
+	/**
+	 * kitauth: set by `Password()` (kitauth/providers/password): kitauth checks the email and
+	 * password against the users and password hashes in the adapter (and offers sign-up), and
+	 * `authorize` is not called.
+	 */
+	password?: PasswordOptions;
 }
+
 
 /** An endpoint given as a URL, or as a URL with extra query parameters. */
 export type EndpointSetting = string | { url?: string; params?: Record<string, unknown> };

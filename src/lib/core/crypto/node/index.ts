@@ -10,7 +10,7 @@ import { Keyring } from './keys.js';
  * reusable block decryptor.
  */
 
-const { createHmac, createSecretKey, hash, randomBytes, randomUUID, timingSafeEqual } = nodeCrypto() ?? ({} as typeof NodeCrypto);
+const { createHmac, createSecretKey, hash, randomBytes, randomUUID, scrypt, timingSafeEqual } = nodeCrypto() ?? ({} as typeof NodeCrypto);
 
 function own(keyring: KeyringLike): Keyring {
 	if (!(keyring instanceof Keyring)) throw new TypeError('This keyring was made by another crypto backend');
@@ -40,7 +40,13 @@ export const backend: CryptoBackend = {
 		const left = Buffer.from(a);
 		const right = Buffer.from(b);
 		return left.length === right.length && timingSafeEqual(left, right);
-	}
+	},
+	// On libuv's thread pool, off the event loop. `maxmem` is what these parameters need (128·N·r
+	// bytes) with room to spare: Node's default (32 MiB) would refuse N = 2^15, r = 8.
+	scrypt: (input, salt, { N, r, p }, length) =>
+		new Promise((resolve, reject) =>
+			scrypt(input, salt, length, { N, r, p, maxmem: 256 * N * r + 2 ** 20 }, (error, key) => (error ? reject(error) : resolve(bytes(key))))
+		)
 };
 
 export { Keyring, openJwe, sealJwe };

@@ -34,7 +34,14 @@ export const backend: CryptoBackend = {
 	},
 	randomBytes: (size) => globalThis.crypto.getRandomValues(new Uint8Array(size)),
 	randomUUID: () => globalThis.crypto.randomUUID(),
-	timingSafeEqual: (a, b) => equalBytes(utf8(a), utf8(b))
+	timingSafeEqual: (a, b) => equalBytes(utf8(a), utf8(b)),
+	scrypt: async (input, salt, { N, r, p }, length) => {
+		// Web Crypto has no memory-hard function: @noble/hashes's scrypt (pure JS, audited, no
+		// dependencies), loaded on first use so apps without passwords never load it. It yields to
+		// the event loop as it goes (`asyncTick`), so other requests keep being served meanwhile.
+		const { scryptAsync } = await import('@noble/hashes/scrypt.js');
+		return scryptAsync(input, salt, { N, r, p, dkLen: length, maxmem: 256 * N * r + 2 ** 20, asyncTick: 10 });
+	}
 };
 
 export { Keyring, openJwe, sealJwe };

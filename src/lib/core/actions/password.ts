@@ -1,0 +1,74 @@
+import type { CallbackUrl, ProviderContext } from '../context.js';
+import { InvalidRequest } from '../errors.js';
+import { forgotPasswordPage, requestPasswordReset, resetPassword, resetPasswordPage } from '../flows/password/reset.js';
+import { signUp, signUpPage } from '../flows/password/signup.js';
+import { verifyEmail, verifyEmailPage } from '../flows/password/verify-email.js';
+import type { RequestInternal, ResponseInternal } from '../types/internal.js';
+import type { PasswordOptions } from '../types/provider.js';
+
+/** The password options of the route's provider: `Password()` providers only; any other is a 404. */
+function passwordOf(ctx: ProviderContext): PasswordOptions {
+	const { provider } = ctx;
+	if (provider.type !== 'credentials' || !provider.password) throw new InvalidRequest(`"${provider.id}" has no password accounts`, 404);
+	return provider.password;
+}
+
+/** …and its reset sender: without one there is no reset (404). */
+function resetOf(ctx: ProviderContext): [PasswordOptions, NonNullable<PasswordOptions['sendPasswordReset']>] {
+	const options = passwordOf(ctx);
+	if (!options.sendPasswordReset) throw new InvalidRequest(`"${ctx.provider.id}" offers no password reset`, 404);
+	return [options, options.sendPasswordReset];
+}
+
+/** POST /signup/<id>: a new account with a password. */
+export async function signUpPost(req: RequestInternal, ctx: ProviderContext, callbackUrl: CallbackUrl): Promise<ResponseInternal> {
+	return signUp(req, ctx, ctx.provider.id, passwordOf(ctx), await callbackUrl());
+}
+
+/** GET /signup/<id>: the built-in "create an account" page. */
+export async function signUpGet(_req: RequestInternal, ctx: ProviderContext, callbackUrl: CallbackUrl): Promise<ResponseInternal> {
+	return signUpPage(ctx, ctx.provider.id, passwordOf(ctx), await callbackUrl());
+}
+
+/** GET /forgot-password/<id>: the built-in "forgot your password?" page. */
+export function forgotPasswordGet(_req: RequestInternal, ctx: ProviderContext): Promise<ResponseInternal> {
+	const [options] = resetOf(ctx);
+	return forgotPasswordPage(ctx, ctx.provider.id, options);
+}
+
+/** POST /forgot-password/<id>: asks for a reset link. */
+export function forgotPasswordPost(req: RequestInternal, ctx: ProviderContext): Promise<ResponseInternal> {
+	const [options, send] = resetOf(ctx);
+	return requestPasswordReset(req, ctx, ctx.provider.id, options, send);
+}
+
+/** GET /reset-password/<id>: "check your email", or the new password's form a link opens. */
+export function resetPasswordGet(req: RequestInternal, ctx: ProviderContext): Promise<ResponseInternal> {
+	const [options] = resetOf(ctx);
+	return resetPasswordPage(req, ctx, ctx.provider.id, options);
+}
+
+/** POST /reset-password/<id>: sets the new password with a link's token. */
+export function resetPasswordPost(req: RequestInternal, ctx: ProviderContext): Promise<ResponseInternal> {
+	const [options] = resetOf(ctx);
+	return resetPassword(req, ctx, ctx.provider.id, options);
+}
+
+/** …and its sign-up messages: without them there is no address confirmation (404). */
+function verificationOf(ctx: ProviderContext): PasswordOptions {
+	const options = passwordOf(ctx);
+	if (!options.sendSignUpEmail) throw new InvalidRequest(`"${ctx.provider.id}" confirms no addresses`, 404);
+	return options;
+}
+
+/** GET /verify-email/<id>: "check your email" after sign-up, or the button a confirmation link opens. */
+export function verifyEmailGet(req: RequestInternal, ctx: ProviderContext): Promise<ResponseInternal> {
+	verificationOf(ctx);
+	return verifyEmailPage(req, ctx, ctx.provider.id);
+}
+
+/** POST /verify-email/<id>: confirms the address with a link's token. */
+export function verifyEmailPost(req: RequestInternal, ctx: ProviderContext): Promise<ResponseInternal> {
+	verificationOf(ctx);
+	return verifyEmail(req, ctx, ctx.provider.id);
+}

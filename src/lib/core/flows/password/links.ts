@@ -1,0 +1,57 @@
+/**
+ * Storing and using up the `Password()` provider's emailed links (`link-token.ts` says what is
+ * stored): the same for a password reset and an address confirmation.
+ */
+import { need } from '../../adapter.js';
+import type { AuthContext } from '../../context.js';
+import { Verification } from '../../errors.js';
+import type { VerificationToken } from '../../types/models.js';
+import { type LinkPurpose, linkHashes, linkIdentifier, MAX_LINK_VALUE, newLinkToken } from './link-token.js';
+
+/** Stores a new token of `purpose` for the user; the raw token, for the link. */
+export async function storeLinkToken(ctx: AuthContext, purpose: LinkPurpose, providerId: string, userId: string, expires: Date): Promise<string> {
+	const store = need(ctx.options.adapter ?? {}, 'createVerificationToken');
+	const token = newLinkToken();
+	const [hash] = await linkHashes(ctx, purpose, providerId, userId, token);
+	await store.createVerificationToken({ identifier: linkIdentifier(purpose, providerId, userId), token: hash!, expires });
+	return token;
+}
+
+/** A link's user and token, bounded; `Verification` when unusable. */
+export function linkValues(source: Record<string, unknown>): { user: string; token: string } {
+	const { user, token } = source;
+	const usable = (value: unknown): value is string => typeof value === 'string' && value.length > 0 && value.length <= MAX_LINK_VALUE;
+	if (!usable(user) || !usable(token)) throw new Verification('The link has no usable user or token');
+	return { user, token };
+}
+
+/**
+ * Uses the link's token up, in one conditional statement (`useVerificationToken`: of concurrent
+ * uses one wins), and checks it has not expired. `Verification` for anything else.
+ */
+export async function useLinkToken(ctx: AuthContext, purpose: LinkPurpose, providerId: string, link: { user: string; token: string }): Promise<void> {
+	const store = need(ctx.options.adapter ?? {}, 'useVerificationToken');
+	const identifier = linkIdentifier(purpose, providerId, link.user);
+	let found: VerificationToken | null = null;
+	for (const hash of await linkHashes(ctx, purpose, providerId, link.user, link.token)) {
+		found = await store.useVerificationToken({ identifier, token: hash });
+		if (found) break;
+	}
+	if (!found) throw new Verification('The link is unknown or was used already');
+	// Some adapters hand dates back as strings or numbers.
+	const expires = new Date(found.expires as Date | string | number).getTime();
+	if (!Number.isFinite(expires) || expires <= Date.now()) throw new Verification('The link has expired');
+}
+
+/**
+ * Sends a message after the answer, so whether one goes out (a known address or not) does not
+ * show in the answer's time. A failure is logged without the link (the user may ask again).
+ */
+export function sendAfterAnswer(ctx: AuthContext, what: string, send: () => unknown, secret: string): void {
+	void Promise.resolve()
+		.then(send)
+		.catch((error: unknown) => {
+			const message = error instanceof Error ? error.message.split(secret).join('[redacted]') : 'unknown error';
+			ctx.options.logger.error(new Error(`Sending ${what} failed: ${message}`));
+		});
+}

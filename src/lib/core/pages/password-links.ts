@@ -1,0 +1,26 @@
+import type { AuthContext } from '../context.js';
+import type { ResponseInternal } from '../types/internal.js';
+import { PasswordLink } from './components.js';
+import { page, settingOf } from './page.js';
+
+/** "Check your email" after a link was asked for: the same page whether an account exists or not. */
+export function linkSentPage(ctx: AuthContext, message?: string): Promise<ResponseInternal<string>> {
+	return page(settingOf(ctx), 'Check your email', PasswordLink, { homeUrl: ctx.origin, ...(message ? { message } : {}) });
+}
+
+/**
+ * The page an emailed link opens: a form posting the link's values with the CSRF token (the new
+ * password of a reset, or the button confirming an address). Its URL holds the token, so
+ * referrers carry the origin only (as the sign-in link's page).
+ */
+export async function linkFormPage(
+	ctx: AuthContext,
+	props: { kind: 'reset' | 'confirm'; action: string; fields: Record<string, string>; rules?: { minLength: number; maxLength: number }; error?: string },
+	status = 200
+): Promise<ResponseInternal<string>> {
+	const { kind, action, fields, rules, error } = props;
+	const title = kind === 'reset' ? 'Choose a new password' : 'Confirm your email address';
+	const target = { action, fields: { ...fields, csrfToken: ctx.csrf.token } };
+	const res = await page(settingOf(ctx), title, PasswordLink, { kind, target, error, ...rules, homeUrl: ctx.origin }, status);
+	return { ...res, headers: { ...res.headers, 'Referrer-Policy': 'strict-origin' } };
+}

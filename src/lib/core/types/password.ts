@@ -1,0 +1,74 @@
+import type { Theme } from '../../shared/theme.js';
+
+type Awaitable<T> = T | PromiseLike<T>;
+
+/**
+ * How passwords are hashed. The built-in one is scrypt (`core/passwords/hash.ts`); an app may give
+ * its own (Argon2id from a native module, say) to the `Password()` provider.
+ */
+export interface PasswordHasher {
+	/** A self-describing hash of the password (algorithm, parameters, salt and key in one string). */
+	hash(password: string): Promise<string>;
+	/** Does the password match this stored hash? `false` for a hash the hasher cannot read. */
+	verify(password: string, hash: string): Promise<boolean>;
+	/**
+	 * Was this hash made with other parameters than the hasher's own (older, weaker ones)? Then it
+	 * is replaced by a new hash of the password at the next successful sign-in.
+	 */
+	needsRehash(hash: string): boolean;
+}
+
+/** Why a new password is refused (ASVS 5.0 V6.2): too short, too long, or on the common list. */
+export type PasswordProblem = 'too-short' | 'too-long' | 'common';
+
+/** The length rule a new password must meet, counted in Unicode code points after NFKC. */
+export interface PasswordRules {
+	/** At least 8 (ASVS 6.2.1); default 8. */
+	minLength?: number;
+	/** At least 128 (ASVS 6.2.9 asks 64 or more); default 128, at most 4096. */
+	maxLength?: number;
+}
+
+/** What the `Password()` provider keeps (see kitauth/providers/password). */
+export interface PasswordOptions {
+	/** How passwords are hashed: scrypt by default (`scryptHasher()`). */
+	hasher: PasswordHasher;
+	/** The length rule new passwords must meet. */
+	rules: Required<PasswordRules>;
+	/** Sends a password reset link; without it there is no reset (its routes answer 404). */
+	sendPasswordReset?: (params: PasswordResetRequest) => Awaitable<void>;
+	/** Seconds a reset link works: default 900 (15 minutes). */
+	resetMaxAge: number;
+	/**
+	 * Sends the message of a sign-up: a link confirming the address to a new user, or a notice to
+	 * the owner of an address already registered. Without it sign-up sends nothing.
+	 */
+	sendSignUpEmail?: (params: SignUpEmailRequest) => Awaitable<void>;
+	/** Refuse sign-in (`code` `email-unverified`) until the address is confirmed. Default false. */
+	requireVerifiedEmail: boolean;
+}
+
+/** What `sendSignUpEmail` gets. */
+export interface SignUpEmailRequest {
+	identifier: string;
+	/**
+	 * `verify-email`: a new account; `url` confirms its address (it holds the secret: never log
+	 * it). `already-registered`: someone signed up with an address that has an account; `url` is
+	 * the sign-in page.
+	 */
+	kind: 'verify-email' | 'already-registered';
+	url: string;
+	/** When a `verify-email` link stops working. */
+	expires: Date;
+	theme: Theme;
+}
+
+/** What `sendPasswordReset` gets: where to send, the link, and when it stops working. */
+export interface PasswordResetRequest {
+	/** The account's email address. */
+	identifier: string;
+	/** The reset link (it holds the secret: never log it). */
+	url: string;
+	expires: Date;
+	theme: Theme;
+}
