@@ -179,6 +179,47 @@ export const en = {
 	'twoFactor.answer.signInFirst': 'Sign in first',
 	'twoFactor.answer.unavailable': 'Two-step verification is not available on this site.',
 
+	// Password accounts (`Password()`): the built-in pages, the sign-in page's links to them, the policy's refusals
+	'password.signUp.heading': 'Create an account',
+	'password.signUp.submit': 'Create the account',
+	'password.forgot.heading': 'Forgot your password?',
+	'password.forgot.submit': 'Send me a link',
+	'password.email': 'Email',
+	'password.password': 'Password',
+	'password.hint': { one: '{count} to {max} character, any you like.', other: '{count} to {max} characters, any you like.' },
+	'password.backToSignIn': 'Back to signing in',
+	'password.reset.heading': 'Choose a new password',
+	'password.reset.password': 'New password',
+	'password.reset.submit': 'Set the new password',
+	'password.reset.note': 'Your other sessions end once the new password is set.',
+	'password.confirm.heading': 'Confirm your email address',
+	'password.confirm.submit': 'Confirm',
+	'password.sent.heading': 'Check your email',
+	'password.sent.reset': 'If an account uses this address, a link to choose a new password has been sent to it. It works once, for a short time.',
+	'password.sent.verify': 'If this address can be used, a message has been sent to it: follow its link to confirm the address, then sign in.',
+	'password.home': 'Go to the home page',
+	'password.invalidEmail': 'Enter one email address, such as name@example.com.',
+	'password.tooShort': { one: 'This password is too short. Use at least {count} character.', other: 'This password is too short. Use at least {count} characters.' },
+	'password.tooLong': { one: 'This password is too long. Use at most {count} character.', other: 'This password is too long. Use at most {count} characters.' },
+	'password.common': 'This password is too common: choose another.',
+	// The messages it sends (subject, link text, note)
+	'password.mail.reset.subject': 'Choose a new password for {host}',
+	'password.mail.reset.button': 'Choose a new password',
+	'password.mail.reset.note': {
+		one: 'The link works once, for {count} minute. If you did not ask for it, ignore this email: your password stays as it is.',
+		other: 'The link works once, for {count} minutes. If you did not ask for it, ignore this email: your password stays as it is.'
+	},
+	'password.mail.verify.subject': 'Confirm your email address for {host}',
+	'password.mail.verify.button': 'Confirm your email address',
+	'password.mail.verify.note': {
+		one: 'The link works once, for {count} hour. If you did not sign up, ignore this email.',
+		other: 'The link works once, for {count} hours. If you did not sign up, ignore this email.'
+	},
+	'password.mail.registered.subject': 'Your account on {host}',
+	'password.mail.registered.button': 'Sign in',
+	'password.mail.registered.note':
+		'Someone tried to sign up with this address, which already has an account: nothing changed. If it was you, sign in, or reset your password if you forgot it.',
+
 	// The sign-in email (subject, HTML and text)
 	'email.subject': 'Sign in to {site}',
 	'email.heading': 'Sign in to {site}',

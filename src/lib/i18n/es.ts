@@ -158,6 +158,59 @@ export const es: Catalogue = {
 	'twoFactor.answer.signInFirst': 'Inicie sesión primero',
 	'twoFactor.answer.unavailable': 'La verificación en dos pasos no está disponible en este sitio.',
 
+	'password.signUp.heading': 'Crear una cuenta',
+	'password.signUp.submit': 'Crear la cuenta',
+	'password.forgot.heading': '¿Olvidó su contraseña?',
+	'password.forgot.submit': 'Enviarme un enlace',
+	'password.email': 'Correo electrónico',
+	'password.password': 'Contraseña',
+	'password.hint': {
+		one: 'De {count} a {max} caracteres, los que quiera.',
+		many: 'De {count} a {max} de caracteres, los que quiera.',
+		other: 'De {count} a {max} caracteres, los que quiera.'
+	},
+	'password.backToSignIn': 'Volver al inicio de sesión',
+	'password.reset.heading': 'Elija una nueva contraseña',
+	'password.reset.password': 'Nueva contraseña',
+	'password.reset.submit': 'Guardar la nueva contraseña',
+	'password.reset.note': 'Sus demás sesiones se cerrarán en cuanto se guarde la nueva contraseña.',
+	'password.confirm.heading': 'Confirme su dirección de correo',
+	'password.confirm.submit': 'Confirmar',
+	'password.sent.heading': 'Revise su correo',
+	'password.sent.reset': 'Si alguna cuenta usa esta dirección, se le ha enviado un enlace para elegir una nueva contraseña. Funciona una sola vez, durante poco tiempo.',
+	'password.sent.verify': 'Si esta dirección puede usarse, se le ha enviado un mensaje: siga su enlace para confirmar la dirección y luego inicie sesión.',
+	'password.home': 'Ir a la página de inicio',
+	'password.invalidEmail': 'Introduzca una sola dirección de correo, como nombre@example.com.',
+	'password.tooShort': {
+		one: 'Esta contraseña es demasiado corta. Use al menos {count} carácter.',
+		many: 'Esta contraseña es demasiado corta. Use al menos {count} de caracteres.',
+		other: 'Esta contraseña es demasiado corta. Use al menos {count} caracteres.'
+	},
+	'password.tooLong': {
+		one: 'Esta contraseña es demasiado larga. Use como máximo {count} carácter.',
+		many: 'Esta contraseña es demasiado larga. Use como máximo {count} de caracteres.',
+		other: 'Esta contraseña es demasiado larga. Use como máximo {count} caracteres.'
+	},
+	'password.common': 'Esta contraseña es demasiado común: elija otra.',
+	'password.mail.reset.subject': 'Elija una nueva contraseña para {host}',
+	'password.mail.reset.button': 'Elegir una nueva contraseña',
+	'password.mail.reset.note': {
+		one: 'El enlace funciona una sola vez, durante {count} minuto. Si no lo ha solicitado, ignore este correo: su contraseña no cambia.',
+		many: 'El enlace funciona una sola vez, durante {count} de minutos. Si no lo ha solicitado, ignore este correo: su contraseña no cambia.',
+		other: 'El enlace funciona una sola vez, durante {count} minutos. Si no lo ha solicitado, ignore este correo: su contraseña no cambia.'
+	},
+	'password.mail.verify.subject': 'Confirme su dirección de correo para {host}',
+	'password.mail.verify.button': 'Confirmar su dirección de correo',
+	'password.mail.verify.note': {
+		one: 'El enlace funciona una sola vez, durante {count} hora. Si no se ha registrado, ignore este correo.',
+		many: 'El enlace funciona una sola vez, durante {count} de horas. Si no se ha registrado, ignore este correo.',
+		other: 'El enlace funciona una sola vez, durante {count} horas. Si no se ha registrado, ignore este correo.'
+	},
+	'password.mail.registered.subject': 'Su cuenta en {host}',
+	'password.mail.registered.button': 'Iniciar sesión',
+	'password.mail.registered.note':
+		'Alguien intentó registrarse con esta dirección, que ya tiene una cuenta: no ha cambiado nada. Si fue usted, inicie sesión o restablezca su contraseña si la ha olvidado.',
+
 	'email.subject': 'Iniciar sesión en {site}',
 	'email.heading': 'Iniciar sesión en {site}',
 	'email.intro': 'Use el botón de abajo para iniciar sesión.',

@@ -158,6 +158,59 @@ export const fr: Catalogue = {
 	'twoFactor.answer.signInFirst': 'Connectez-vous d’abord',
 	'twoFactor.answer.unavailable': 'La validation en deux étapes n’est pas disponible sur ce site.',
 
+	'password.signUp.heading': 'Créer un compte',
+	'password.signUp.submit': 'Créer le compte',
+	'password.forgot.heading': 'Mot de passe oublié ?',
+	'password.forgot.submit': 'M’envoyer un lien',
+	'password.email': 'Adresse e-mail',
+	'password.password': 'Mot de passe',
+	'password.hint': {
+		one: 'De {count} à {max} caractères, ceux que vous voulez.',
+		many: 'De {count} à {max} de caractères, ceux que vous voulez.',
+		other: 'De {count} à {max} caractères, ceux que vous voulez.'
+	},
+	'password.backToSignIn': 'Retour à la connexion',
+	'password.reset.heading': 'Choisir un nouveau mot de passe',
+	'password.reset.password': 'Nouveau mot de passe',
+	'password.reset.submit': 'Enregistrer le nouveau mot de passe',
+	'password.reset.note': 'Vos autres sessions prennent fin dès que le nouveau mot de passe est enregistré.',
+	'password.confirm.heading': 'Confirmer votre adresse e-mail',
+	'password.confirm.submit': 'Confirmer',
+	'password.sent.heading': 'Consultez vos e-mails',
+	'password.sent.reset': 'Si un compte utilise cette adresse, un lien pour choisir un nouveau mot de passe y a été envoyé. Il n’est valable qu’une fois, et peu de temps.',
+	'password.sent.verify': 'Si cette adresse peut être utilisée, un message y a été envoyé : suivez son lien pour confirmer l’adresse, puis connectez-vous.',
+	'password.home': 'Aller à la page d’accueil',
+	'password.invalidEmail': 'Saisissez une seule adresse e-mail, par exemple nom@example.com.',
+	'password.tooShort': {
+		one: 'Ce mot de passe est trop court. Utilisez au moins {count} caractère.',
+		many: 'Ce mot de passe est trop court. Utilisez au moins {count} de caractères.',
+		other: 'Ce mot de passe est trop court. Utilisez au moins {count} caractères.'
+	},
+	'password.tooLong': {
+		one: 'Ce mot de passe est trop long. Utilisez au plus {count} caractère.',
+		many: 'Ce mot de passe est trop long. Utilisez au plus {count} de caractères.',
+		other: 'Ce mot de passe est trop long. Utilisez au plus {count} caractères.'
+	},
+	'password.common': 'Ce mot de passe est trop courant : choisissez-en un autre.',
+	'password.mail.reset.subject': 'Choisissez un nouveau mot de passe pour {host}',
+	'password.mail.reset.button': 'Choisir un nouveau mot de passe',
+	'password.mail.reset.note': {
+		one: 'Le lien est valable {count} minute, une seule fois. Si vous ne l’avez pas demandé, ignorez cet e-mail : votre mot de passe reste inchangé.',
+		many: 'Le lien est valable {count} de minutes, une seule fois. Si vous ne l’avez pas demandé, ignorez cet e-mail : votre mot de passe reste inchangé.',
+		other: 'Le lien est valable {count} minutes, une seule fois. Si vous ne l’avez pas demandé, ignorez cet e-mail : votre mot de passe reste inchangé.'
+	},
+	'password.mail.verify.subject': 'Confirmez votre adresse e-mail pour {host}',
+	'password.mail.verify.button': 'Confirmer votre adresse e-mail',
+	'password.mail.verify.note': {
+		one: 'Le lien est valable {count} heure, une seule fois. Si vous ne vous êtes pas inscrit, ignorez cet e-mail.',
+		many: 'Le lien est valable {count} d’heures, une seule fois. Si vous ne vous êtes pas inscrit, ignorez cet e-mail.',
+		other: 'Le lien est valable {count} heures, une seule fois. Si vous ne vous êtes pas inscrit, ignorez cet e-mail.'
+	},
+	'password.mail.registered.subject': 'Votre compte sur {host}',
+	'password.mail.registered.button': 'Se connecter',
+	'password.mail.registered.note':
+		'Quelqu’un a tenté de s’inscrire avec cette adresse, qui a déjà un compte : rien n’a changé. Si c’était vous, connectez-vous, ou réinitialisez votre mot de passe si vous l’avez oublié.',
+
 	'email.subject': 'Connexion à {site}',
 	'email.heading': 'Connexion à {site}',
 	'email.intro': 'Utilisez le bouton ci-dessous pour vous connecter.',

@@ -158,6 +158,59 @@ export const ptBR: Catalogue = {
 	'twoFactor.answer.signInFirst': 'Entre primeiro',
 	'twoFactor.answer.unavailable': 'A verificação em duas etapas não está disponível neste site.',
 
+	'password.signUp.heading': 'Criar uma conta',
+	'password.signUp.submit': 'Criar a conta',
+	'password.forgot.heading': 'Esqueceu sua senha?',
+	'password.forgot.submit': 'Enviar um link',
+	'password.email': 'Endereço de e-mail',
+	'password.password': 'Senha',
+	'password.hint': {
+		one: 'De {count} a {max} caracteres, os que você quiser.',
+		many: 'De {count} a {max} de caracteres, os que você quiser.',
+		other: 'De {count} a {max} caracteres, os que você quiser.'
+	},
+	'password.backToSignIn': 'Voltar para o login',
+	'password.reset.heading': 'Escolha uma nova senha',
+	'password.reset.password': 'Nova senha',
+	'password.reset.submit': 'Salvar a nova senha',
+	'password.reset.note': 'Suas outras sessões terminam assim que a nova senha for salva.',
+	'password.confirm.heading': 'Confirme seu endereço de e-mail',
+	'password.confirm.submit': 'Confirmar',
+	'password.sent.heading': 'Confira seu e-mail',
+	'password.sent.reset': 'Se alguma conta usa este endereço, um link para escolher uma nova senha foi enviado para ele. Ele funciona uma vez, por pouco tempo.',
+	'password.sent.verify': 'Se este endereço puder ser usado, uma mensagem foi enviada para ele: siga o link dela para confirmar o endereço e depois entre.',
+	'password.home': 'Ir para a página inicial',
+	'password.invalidEmail': 'Digite um único endereço de e-mail, como nome@example.com.',
+	'password.tooShort': {
+		one: 'Esta senha é curta demais. Use pelo menos {count} caractere.',
+		many: 'Esta senha é curta demais. Use pelo menos {count} de caracteres.',
+		other: 'Esta senha é curta demais. Use pelo menos {count} caracteres.'
+	},
+	'password.tooLong': {
+		one: 'Esta senha é longa demais. Use no máximo {count} caractere.',
+		many: 'Esta senha é longa demais. Use no máximo {count} de caracteres.',
+		other: 'Esta senha é longa demais. Use no máximo {count} caracteres.'
+	},
+	'password.common': 'Esta senha é comum demais: escolha outra.',
+	'password.mail.reset.subject': 'Escolha uma nova senha para {host}',
+	'password.mail.reset.button': 'Escolher uma nova senha',
+	'password.mail.reset.note': {
+		one: 'O link funciona uma vez, por {count} minuto. Se você não pediu, ignore este e-mail: sua senha continua a mesma.',
+		many: 'O link funciona uma vez, por {count} de minutos. Se você não pediu, ignore este e-mail: sua senha continua a mesma.',
+		other: 'O link funciona uma vez, por {count} minutos. Se você não pediu, ignore este e-mail: sua senha continua a mesma.'
+	},
+	'password.mail.verify.subject': 'Confirme seu endereço de e-mail para {host}',
+	'password.mail.verify.button': 'Confirmar seu endereço de e-mail',
+	'password.mail.verify.note': {
+		one: 'O link funciona uma vez, por {count} hora. Se você não se cadastrou, ignore este e-mail.',
+		many: 'O link funciona uma vez, por {count} de horas. Se você não se cadastrou, ignore este e-mail.',
+		other: 'O link funciona uma vez, por {count} horas. Se você não se cadastrou, ignore este e-mail.'
+	},
+	'password.mail.registered.subject': 'Sua conta em {host}',
+	'password.mail.registered.button': 'Entrar',
+	'password.mail.registered.note':
+		'Alguém tentou se cadastrar com este endereço, que já tem uma conta: nada mudou. Se foi você, entre, ou redefina sua senha se a esqueceu.',
+
 	'email.subject': 'Entrar em {site}',
 	'email.heading': 'Entrar em {site}',
 	'email.intro': 'Use o botão abaixo para entrar.',
