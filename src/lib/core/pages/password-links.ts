@@ -3,9 +3,14 @@ import type { ResponseInternal } from '../types/internal.js';
 import { PasswordLink } from './components.js';
 import { page, settingOf } from './page.js';
 
-/** "Check your email" after a link was asked for: the same page whether an account exists or not. */
-export function linkSentPage(ctx: AuthContext, message?: string): Promise<ResponseInternal<string>> {
-	return page(settingOf(ctx), 'Check your email', PasswordLink, { homeUrl: ctx.origin, ...(message ? { message } : {}) });
+/**
+ * "Check your email" after a link was asked for: the same page whether an account exists or not.
+ * It says a reset link went out, or with `verify`, a confirmation link.
+ */
+export function linkSentPage(ctx: AuthContext, sent: 'reset' | 'verify' = 'reset'): Promise<ResponseInternal<string>> {
+	const setting = settingOf(ctx);
+	const message = setting.i18n.t(sent === 'reset' ? 'password.sent.reset' : 'password.sent.verify');
+	return page(setting, setting.i18n.t('password.sent.heading'), PasswordLink, { homeUrl: ctx.origin, message });
 }
 
 /**
@@ -19,8 +24,9 @@ export async function linkFormPage(
 	status = 200
 ): Promise<ResponseInternal<string>> {
 	const { kind, action, fields, rules, error } = props;
-	const title = kind === 'reset' ? 'Choose a new password' : 'Confirm your email address';
+	const setting = settingOf(ctx);
+	const title = setting.i18n.t(kind === 'reset' ? 'password.reset.heading' : 'password.confirm.heading');
 	const target = { action, fields: { ...fields, csrfToken: ctx.csrf.token } };
-	const res = await page(settingOf(ctx), title, PasswordLink, { kind, target, error, ...rules, homeUrl: ctx.origin }, status);
+	const res = await page(setting, title, PasswordLink, { kind, target, error, ...rules, homeUrl: ctx.origin }, status);
 	return { ...res, headers: { ...res.headers, 'Referrer-Policy': 'strict-origin' } };
 }

@@ -47,7 +47,7 @@ function passwordLinks(ctx: AuthContext): Snippet | undefined {
 		if (provider.type !== 'credentials' || !provider.password) return [];
 		const suffix = ctx.options.providers.filter((p) => p.type === 'credentials' && p.password).length > 1 ? ` (${provider.name})` : '';
 		const link = (path: string, text: string) => `<a href="${escapeHtml(actionUrl(ctx, `${path}/${provider.id}`))}">${escapeHtml(text + suffix)}</a>`;
-		return [link('signup', 'Create an account'), ...(provider.password.sendPasswordReset ? [link('forgot-password', 'Forgot your password?')] : [])];
+		return [link('signup', ctx.i18n.t('password.signUp.heading')), ...(provider.password.sendPasswordReset ? [link('forgot-password', ctx.i18n.t('password.forgot.heading'))] : [])];
 	});
 	if (!links.length) return undefined;
 	return createRawSnippet(() => ({ render: () => `<p class="kitauth-password-links">${links.join(' · ')}</p>` }));

@@ -1,3 +1,4 @@
+import type { LocaleMessages } from '../../i18n/index.js';
 import type { Theme } from '../../shared/theme.js';
 
 type Awaitable<T> = T | PromiseLike<T>;
@@ -48,8 +49,18 @@ export interface PasswordOptions {
 	requireVerifiedEmail: boolean;
 }
 
+/**
+ * The language a message is written in: the request's that asked for it (`i18n.locale`, else
+ * `Accept-Language`). Pass both to `passwordResetMessage` / `signUpMessage`.
+ */
+export interface PasswordMailLanguage {
+	locale: string;
+	/** The app's messages (`i18n.messages`). */
+	messages?: LocaleMessages;
+}
+
 /** What `sendSignUpEmail` gets. */
-export interface SignUpEmailRequest {
+export interface SignUpEmailRequest extends PasswordMailLanguage {
 	identifier: string;
 	/**
 	 * `verify-email`: a new account; `url` confirms its address (it holds the secret: never log
@@ -64,7 +75,7 @@ export interface SignUpEmailRequest {
 }
 
 /** What `sendPasswordReset` gets: where to send, the link, and when it stops working. */
-export interface PasswordResetRequest {
+export interface PasswordResetRequest extends PasswordMailLanguage {
 	/** The account's email address. */
 	identifier: string;
 	/** The reset link (it holds the secret: never log it). */

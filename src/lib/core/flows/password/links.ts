@@ -6,6 +6,7 @@ import { need } from '../../adapter.js';
 import type { AuthContext } from '../../context.js';
 import { Verification } from '../../errors.js';
 import type { VerificationToken } from '../../types/models.js';
+import type { PasswordMailLanguage } from '../../types/password.js';
 import { type LinkPurpose, linkHashes, linkIdentifier, MAX_LINK_VALUE, newLinkToken } from './link-token.js';
 
 /** Stores a new token of `purpose` for the user; the raw token, for the link. */
@@ -54,4 +55,10 @@ export function sendAfterAnswer(ctx: AuthContext, what: string, send: () => unkn
 			const message = error instanceof Error ? error.message.split(secret).join('[redacted]') : 'unknown error';
 			ctx.options.logger.error(new Error(`Sending ${what} failed: ${message}`));
 		});
+}
+
+/** The language of a message: the request's that asked for it, with the app's messages. */
+export function mailLanguage(ctx: AuthContext): PasswordMailLanguage {
+	const messages = ctx.options.i18n.messages;
+	return { locale: ctx.i18n.locale, ...(messages ? { messages } : {}) };
 }

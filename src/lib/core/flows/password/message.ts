@@ -1,3 +1,4 @@
+import { type LocaleMessages, type Translator, translator } from '../../../i18n/index.js';
 import { escapeHtml } from '../../html.js';
 
 interface Message {
@@ -6,29 +7,41 @@ interface Message {
 	html: string;
 }
 
+/** The language of a message: the request's that asked for it (`locale` of the send's parameters), and the app's messages. */
+interface Language {
+	/** A BCP 47 tag; default English. */
+	locale?: string;
+	/** The app's messages (`i18n.messages`), before kitauth's. */
+	messages?: LocaleMessages;
+}
+
 /** A short message: a subject, a link as its one call to action, and a note. */
-function message(subject: string, url: string, label: string, note: string): Message {
+function message(i18n: Translator, subject: string, url: string, label: string, note: string): Message {
 	const text = [subject, '', url, '', note, ''].join('\n');
-	const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body><p>${escapeHtml(subject)}</p><p><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></p><p>${escapeHtml(note)}</p></body></html>\n`;
+	const html = `<!doctype html><html lang="${escapeHtml(i18n.locale)}" dir="${i18n.dir}"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body><p>${escapeHtml(subject)}</p><p><a href="${escapeHtml(url)}">${escapeHtml(label)}</a></p><p>${escapeHtml(note)}</p></body></html>\n`;
 	return { subject, text, html };
 }
 
 const minutesUntil = (expires: Date) => Math.max(1, Math.round((expires.getTime() - Date.now()) / 60_000));
 
-/** kitauth's password reset message. */
-export function passwordResetMessage({ url, expires }: { url: string; expires: Date }): Message {
-	const note = `The link works once, for ${minutesUntil(expires)} minutes. If you did not ask for it, ignore this email: your password stays as it is.`;
-	return message(`Choose a new password for ${new URL(url).host}`, url, 'Choose a new password', note);
+/** kitauth's password reset message, in `locale` (pass the request's `locale` and `messages`). */
+export function passwordResetMessage({ url, expires, locale, messages }: { url: string; expires: Date } & Language): Message {
+	const i18n = translator(locale, messages);
+	const host = new URL(url).host;
+	const note = i18n.t('password.mail.reset.note', { count: minutesUntil(expires) });
+	return message(i18n, i18n.t('password.mail.reset.subject', { host }), url, i18n.t('password.mail.reset.button'), note);
 }
 
-/** kitauth's sign-up messages: the address confirmation of a new account, or the notice to an existing one. */
-export function signUpMessage({ kind, url, expires }: { kind: 'verify-email' | 'already-registered'; url: string; expires: Date }): Message {
+/**
+ * kitauth's sign-up messages, in `locale`: the address confirmation of a new account, or the notice
+ * to an existing one.
+ */
+export function signUpMessage({ kind, url, expires, locale, messages }: { kind: 'verify-email' | 'already-registered'; url: string; expires: Date } & Language): Message {
+	const i18n = translator(locale, messages);
 	const host = new URL(url).host;
 	if (kind === 'already-registered') {
-		const note = 'Someone tried to sign up with this address, which already has an account: nothing changed. If it was you, sign in, or reset your password if you forgot it.';
-		return message(`Your account on ${host}`, url, 'Sign in', note);
+		return message(i18n, i18n.t('password.mail.registered.subject', { host }), url, i18n.t('password.mail.registered.button'), i18n.t('password.mail.registered.note'));
 	}
-	const hours = Math.max(1, Math.round(minutesUntil(expires) / 60));
-	const note = `The link works once, for ${hours} hours. If you did not sign up, ignore this email.`;
-	return message(`Confirm your email address for ${host}`, url, 'Confirm your email address', note);
+	const note = i18n.t('password.mail.verify.note', { count: Math.max(1, Math.round(minutesUntil(expires) / 60)) });
+	return message(i18n, i18n.t('password.mail.verify.subject', { host }), url, i18n.t('password.mail.verify.button'), note);
 }

@@ -25,8 +25,8 @@ import { credentialsChanged } from '../../session/end.js';
 import type { RequestInternal, ResponseInternal } from '../../types/internal.js';
 import type { PasswordOptions } from '../../types/provider.js';
 import { submittedEmail, submittedPassword } from './fields.js';
-import { linkValues, sendAfterAnswer, storeLinkToken, useLinkToken } from './links.js';
-import { INVALID_EMAIL, PASSWORD_PROBLEMS } from './messages.js';
+import { linkValues, mailLanguage, sendAfterAnswer, storeLinkToken, useLinkToken } from './links.js';
+import { invalidEmailText, passwordProblemText } from './messages.js';
 
 type Sender = NonNullable<PasswordOptions['sendPasswordReset']>;
 
@@ -34,7 +34,7 @@ export async function requestPasswordReset(req: RequestInternal, ctx: AuthContex
 	const store = need(ctx.options.adapter ?? {}, 'getPasswordUser');
 	await limitAttempt(ctx, req, 'email-request', typeof req.body.email === 'string' ? req.body.email : undefined);
 	const email = submittedEmail(req.body.email);
-	if (!email) return forgotPasswordPage(ctx, providerId, options, { fieldErrors: { email: [INVALID_EMAIL] } });
+	if (!email) return forgotPasswordPage(ctx, providerId, options, { fieldErrors: { email: [invalidEmailText(ctx.i18n)] } });
 	const found = await store.getPasswordUser(email);
 	// The same work for an unknown address: a token stored for a user who does not exist (it
 	// expires unused: nobody ever sees it), only no message.
@@ -43,7 +43,7 @@ export async function requestPasswordReset(req: RequestInternal, ctx: AuthContex
 	const token = await storeLinkToken(ctx, 'password-reset', providerId, userId, expires);
 	if (found) {
 		const url = actionUrl(ctx, `reset-password/${providerId}`, { user: userId, token });
-		sendAfterAnswer(ctx, 'a password reset link', () => send({ identifier: email, url, expires, theme: ctx.options.theme }), url);
+		sendAfterAnswer(ctx, 'a password reset link', () => send({ identifier: email, url, expires, theme: ctx.options.theme, ...mailLanguage(ctx) }), url);
 	}
 	return { redirect: actionUrl(ctx, `reset-password/${providerId}`) };
 }
@@ -61,7 +61,7 @@ export async function resetPassword(req: RequestInternal, ctx: AuthContext, prov
 	const problem = passwordProblem(password, options.rules);
 	if (problem) {
 		const action = actionUrl(ctx, `reset-password/${providerId}`);
-		return linkFormPage(ctx, { kind: 'reset', action, fields: { user, token }, rules: options.rules, error: PASSWORD_PROBLEMS[problem] }, 400);
+		return linkFormPage(ctx, { kind: 'reset', action, fields: { user, token }, rules: options.rules, error: passwordProblemText(ctx.i18n, problem, options.rules) }, 400);
 	}
 	await useLinkToken(ctx, 'password-reset', providerId, { user, token });
 	if (!(await store.setPasswordHash(user, await options.hasher.hash(password)))) throw new Verification('The reset link names no password account');

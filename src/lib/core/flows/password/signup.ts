@@ -15,8 +15,8 @@ import { passwordProblem } from '../../passwords/policy.js';
 import type { RequestInternal, ResponseInternal } from '../../types/internal.js';
 import type { PasswordOptions, SignUpEmailRequest } from '../../types/provider.js';
 import { submittedEmail, submittedName, submittedPassword } from './fields.js';
-import { sendAfterAnswer, storeLinkToken } from './links.js';
-import { INVALID_EMAIL, PASSWORD_PROBLEMS } from './messages.js';
+import { mailLanguage, sendAfterAnswer, storeLinkToken } from './links.js';
+import { invalidEmailText, passwordProblemText } from './messages.js';
 import { VERIFY_MAX_AGE } from './verify-email.js';
 
 export async function signUp(
@@ -34,7 +34,7 @@ export async function signUp(
 	const problem = passwordProblem(password, options.rules);
 	if (!email || problem) {
 		const typed = typeof req.body.email === 'string' && req.body.email.length <= 320 ? req.body.email : undefined;
-		const fieldErrors = { ...(email ? {} : { email: [INVALID_EMAIL] }), ...(problem ? { password: [PASSWORD_PROBLEMS[problem]] } : {}) };
+		const fieldErrors = { ...(email ? {} : { email: [invalidEmailText(ctx.i18n)] }), ...(problem ? { password: [passwordProblemText(ctx.i18n, problem, options.rules)] } : {}) };
 		return signUpPage(ctx, providerId, options, callbackUrl, { fieldErrors, values: { email: typed } });
 	}
 	const name = submittedName(req.body.name);
@@ -55,10 +55,10 @@ export async function signUp(
 async function mailSignUp(ctx: AuthContext, providerId: string, send: NonNullable<PasswordOptions['sendSignUpEmail']>, email: string, userId: string | undefined) {
 	const expires = new Date(Date.now() + VERIFY_MAX_AGE * 1000);
 	const token = await storeLinkToken(ctx, 'email-verification', providerId, userId ?? randomUUID(), expires);
-	const theme = ctx.options.theme;
+	const common = { identifier: email, expires, theme: ctx.options.theme, ...mailLanguage(ctx) };
 	const request: SignUpEmailRequest = userId
-		? { identifier: email, kind: 'verify-email', url: actionUrl(ctx, `verify-email/${providerId}`, { user: userId, token }), expires, theme }
-		: { identifier: email, kind: 'already-registered', url: pageUrl(ctx, 'signIn'), expires, theme };
+		? { ...common, kind: 'verify-email', url: actionUrl(ctx, `verify-email/${providerId}`, { user: userId, token }) }
+		: { ...common, kind: 'already-registered', url: pageUrl(ctx, 'signIn') };
 	sendAfterAnswer(ctx, 'a sign-up message', () => send(request), request.url);
 }
 

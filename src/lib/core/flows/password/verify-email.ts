@@ -15,10 +15,8 @@ import { linkValues, useLinkToken } from './links.js';
 /** How long a confirmation link works: a day, as a sign-in link. */
 export const VERIFY_MAX_AGE = 24 * 60 * 60;
 
-const SENT = 'If this address can be used, a message has been sent to it: follow its link to confirm the address, then sign in.';
-
 export function verifyEmailPage(req: RequestInternal, ctx: AuthContext, providerId: string): Promise<ResponseInternal> {
-	if (req.query.token === undefined && req.query.user === undefined) return linkSentPage(ctx, SENT);
+	if (req.query.token === undefined && req.query.user === undefined) return linkSentPage(ctx, 'verify');
 	const { user, token } = linkValues(req.query);
 	return linkFormPage(ctx, { kind: 'confirm', action: actionUrl(ctx, `verify-email/${providerId}`), fields: { user, token } });
 }
