@@ -20,7 +20,7 @@ describe('password components and messages in a locale', () => {
 		expect(text($('button'))).toBe('احفظ كلمة المرور الجديدة');
 
 		const signUp = renderDom(PasswordAccount, {
-			kind: 'signup',
+			kind: 'signup' as const,
 			target: { action: '/auth/signup/password' },
 			minLength: 12,
 			locale: 'fr',
