@@ -1,5 +1,6 @@
-import { type LocaleMessages, type Translator, translator } from '../../../i18n/index.js';
+import { type Translator, translator } from '../../../i18n/index.js';
 import { escapeHtml } from '../../html.js';
+import type { PasswordMailLanguage } from '../../types/password.js';
 
 interface Message {
 	subject: string;
@@ -7,13 +8,8 @@ interface Message {
 	html: string;
 }
 
-/** The language of a message: the request's that asked for it (`locale` of the send's parameters), and the app's messages. */
-interface Language {
-	/** A BCP 47 tag; default English. */
-	locale?: string;
-	/** The app's messages (`i18n.messages`), before kitauth's. */
-	messages?: LocaleMessages;
-}
+/** The language of a message (default English): pass the send's `locale` and `messages`. */
+type Language = Partial<PasswordMailLanguage>;
 
 /** A short message: a subject, a link as its one call to action, and a note. */
 function message(i18n: Translator, subject: string, url: string, label: string, note: string): Message {
