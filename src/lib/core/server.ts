@@ -8,7 +8,9 @@
  */
 import { respond } from './auth.js';
 import { createRuntime, resolveOptions, type ResolveOptions } from './config.js';
-import { type AuthContext, createContext, pageUrl } from './context.js';
+import { type AuthContext, createContext, pageUrl, type ProviderContext, resolveCallbackUrl } from './context.js';
+import { passwordStep } from './actions/password.js';
+import { InvalidRequest } from './errors.js';
 import { RequestSession } from './current-session.js';
 import { outboxPage, outboxPath } from './flows/email/outbox.js';
 import { formPostCallbacks } from './flows/oauth/form-post.js';
@@ -27,7 +29,17 @@ import { secondStep } from './actions/two-factor.js';
 import type { AuthConfig, CredentialChange } from './types/config.js';
 import type { RequestInternal } from './types/internal.js';
 import type { AuthOptions } from './types/options.js';
-import type { AuthServer, CurrentSession, Redirect, ServerRequest, SessionUpdate, SignInParams, TwoFactorOutcome } from './types/server.js';
+import type {
+	AuthServer,
+	CurrentSession,
+	PasswordFormAction,
+	PasswordOutcome,
+	Redirect,
+	ServerRequest,
+	SessionUpdate,
+	SignInParams,
+	TwoFactorOutcome
+} from './types/server.js';
 
 export type { Platform } from './request.js';
 
@@ -92,6 +104,14 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 			const cookies = [...ctx.pendingCookies, ...(step.started.cookies ?? [])];
 			return { ok: true, url: step.started.redirect ?? ctx.origin, cookies, ...(step.backupCodes ? { backupCodes: step.backupCodes } : {}) };
 		},
+		async passwordForm(request: ServerRequest, action: PasswordFormAction, fields: Record<string, string>, providerId?: string): Promise<PasswordOutcome> {
+			const id = providerId ?? options.providers.find((p) => p.type === 'credentials' && p.password)?.id;
+			const { req, ctx } = internalRequest(request, { action, providerId: id, body: fields });
+			if (!hasProvider(ctx)) throw new InvalidRequest('no password provider', 404);
+			const step = await passwordStep(action, req, ctx, async () => (await resolveCallbackUrl(ctx, req)).callbackUrl);
+			if (!step.ok) return { ok: false, ...step.failure };
+			return { ok: true, url: step.done.redirect ?? ctx.origin, cookies: [...ctx.pendingCookies, ...(step.done.cookies ?? [])] };
+		},
 		signOut: (request: ServerRequest, params: { callbackUrl?: string } = {}) =>
 			run(request, { action: 'signout', body: { callbackUrl: params.callbackUrl ?? request.url.href } }),
 		signInUrl: (request: ServerRequest, callbackUrl: string) => signInUrl(options, request, callbackUrl),
@@ -141,6 +161,10 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 		};
 		return { req, ctx };
 	}
+}
+
+function hasProvider(ctx: AuthContext): ctx is ProviderContext {
+	return ctx.provider !== undefined;
 }
 
 function withoutCookies({ deleted, jwtRevoked }: SessionsEnded): Omit<SessionsEnded, 'cookies'> {

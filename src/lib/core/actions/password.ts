@@ -1,6 +1,7 @@
 import type { CallbackUrl, ProviderContext } from '../context.js';
 import { InvalidRequest } from '../errors.js';
-import { forgotPasswordPage, requestPasswordReset, resetPassword, resetPasswordPage } from '../flows/password/reset.js';
+import type { PasswordFormAction, PasswordStep } from '../flows/password/fields.js';
+import { forgotPasswordPage, requestPasswordReset, resetPassword, resetPasswordPage, resetRefusedPage } from '../flows/password/reset.js';
 import { signUp, signUpPage } from '../flows/password/signup.js';
 import { verifyEmail, verifyEmailPage } from '../flows/password/verify-email.js';
 import type { RequestInternal, ResponseInternal } from '../types/internal.js';
@@ -20,9 +21,20 @@ function resetOf(ctx: ProviderContext): [PasswordOptions, NonNullable<PasswordOp
 	return [options, options.sendPasswordReset];
 }
 
-/** POST /signup/<id>: a new account with a password. */
+/**
+ * A submitted password form of the route's provider: sign-up, "forgot your password?", or the new
+ * password of a reset link. The REST routes below and the server API's form actions both take it.
+ */
+export async function passwordStep(action: PasswordFormAction, req: RequestInternal, ctx: ProviderContext, callbackUrl: CallbackUrl): Promise<PasswordStep> {
+	if (action === 'signup') return signUp(req, ctx, ctx.provider.id, passwordOf(ctx), await callbackUrl());
+	const [options, send] = resetOf(ctx);
+	return action === 'forgot-password' ? requestPasswordReset(req, ctx, ctx.provider.id, options, send) : resetPassword(req, ctx, ctx.provider.id, options);
+}
+
+/** POST /signup/<id>: a new account with a password (refused: the page again, 400). */
 export async function signUpPost(req: RequestInternal, ctx: ProviderContext, callbackUrl: CallbackUrl): Promise<ResponseInternal> {
-	return signUp(req, ctx, ctx.provider.id, passwordOf(ctx), await callbackUrl());
+	const step = await passwordStep('signup', req, ctx, callbackUrl);
+	return step.ok ? step.done : signUpPage(ctx, ctx.provider.id, passwordOf(ctx), await callbackUrl(), step.failure);
 }
 
 /** GET /signup/<id>: the built-in "create an account" page. */
@@ -37,9 +49,9 @@ export function forgotPasswordGet(_req: RequestInternal, ctx: ProviderContext): 
 }
 
 /** POST /forgot-password/<id>: asks for a reset link. */
-export function forgotPasswordPost(req: RequestInternal, ctx: ProviderContext): Promise<ResponseInternal> {
-	const [options, send] = resetOf(ctx);
-	return requestPasswordReset(req, ctx, ctx.provider.id, options, send);
+export async function forgotPasswordPost(req: RequestInternal, ctx: ProviderContext, callbackUrl: CallbackUrl): Promise<ResponseInternal> {
+	const step = await passwordStep('forgot-password', req, ctx, callbackUrl);
+	return step.ok ? step.done : forgotPasswordPage(ctx, ctx.provider.id, passwordOf(ctx), step.failure);
 }
 
 /** GET /reset-password/<id>: "check your email", or the new password's form a link opens. */
@@ -49,9 +61,9 @@ export function resetPasswordGet(req: RequestInternal, ctx: ProviderContext): Pr
 }
 
 /** POST /reset-password/<id>: sets the new password with a link's token. */
-export function resetPasswordPost(req: RequestInternal, ctx: ProviderContext): Promise<ResponseInternal> {
-	const [options] = resetOf(ctx);
-	return resetPassword(req, ctx, ctx.provider.id, options);
+export async function resetPasswordPost(req: RequestInternal, ctx: ProviderContext, callbackUrl: CallbackUrl): Promise<ResponseInternal> {
+	const step = await passwordStep('reset-password', req, ctx, callbackUrl);
+	return step.ok ? step.done : resetRefusedPage(req, ctx, ctx.provider.id, passwordOf(ctx), step.failure);
 }
 
 /** …and its sign-up messages: without them there is no address confirmation (404). */

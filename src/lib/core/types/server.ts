@@ -11,6 +11,9 @@ import type { SessionsEnded } from '../session/end.js';
 import type { SessionInfo, SessionPage, SessionPageOptions } from '../session/manage.js';
 import type { CredentialChange } from './config.js';
 import type { Cookie } from './internal.js';
+import type { PasswordFormAction } from '../flows/password/fields.js';
+
+export type { PasswordFormAction };
 import type { Session } from './models.js';
 import type { Translator } from '../../i18n/index.js';
 import type { TwoFactorManager } from './two-factor.js';
@@ -191,6 +194,12 @@ export interface AuthServer {
 	 * to remember the browser. Throws `TwoFactorExpired` when no sign-in is waiting here.
 	 */
 	completeTwoFactor(request: ServerRequest, fields: { code?: unknown; remember?: unknown }): Promise<TwoFactorOutcome>;
+	/**
+	 * A password form (`signup`, `forgot-password`, `reset-password`) of the `Password()` provider
+	 * `providerId` (default: the first), submitted by a server-side caller (a form action): the
+	 * same step as the REST route's, answered as data.
+	 */
+	passwordForm(request: ServerRequest, action: PasswordFormAction, fields: Record<string, string>, providerId?: string): Promise<PasswordOutcome>;
 	/** Signs out for a server-side caller. */
 	signOut(request: ServerRequest, params?: { callbackUrl?: string }): Promise<Redirect>;
 	/** The sign-in page (built-in or `pages.signIn`) with a `callbackUrl`. */
@@ -227,3 +236,10 @@ export type TwoFactorOutcome =
 	| { ok: true; url: string; cookies: Cookie[]; backupCodes?: string[] }
 	/** The code was refused (wrong, already used): say `message` under the code field. */
 	| { ok: false; message: string };
+
+/** What the server API's `passwordForm` came to. */
+export type PasswordOutcome =
+	/** Done: go to `url` with `cookies` set (as the REST route redirects). */
+	| { ok: true; url: string; cookies: Cookie[] }
+	/** Refused: the reasons under their fields, and the address typed (a sign-up's) to show again. */
+	| { ok: false; fieldErrors: { email?: string[]; password?: string[] }; values?: { email?: string } };

@@ -2,7 +2,19 @@
  * The fields of a password form, as submitted: hostile input, bounded and checked before anything
  * is looked up or hashed.
  */
+import type { PasswordFormFailure } from '../../pages/password-forms.js';
+import type { ResponseInternal } from '../../types/internal.js';
 import { defaultNormalizeIdentifier } from '../email/normalize.js';
+
+/** The password forms a server-side caller (a form action) may submit, by their routes' action. */
+export type PasswordFormAction = 'signup' | 'forgot-password' | 'reset-password';
+
+/**
+ * What a submitted password form comes to: done (the answer, a redirect), or refused with what to
+ * show under its fields. The REST routes render the refusal as the page again; the form actions
+ * answer it as data.
+ */
+export type PasswordStep = { ok: true; done: ResponseInternal } | { ok: false; failure: PasswordFormFailure };
 
 /** Longest email input looked at (RFC 5321 allows 254 characters in an address). */
 const MAX_EMAIL_INPUT = 320;

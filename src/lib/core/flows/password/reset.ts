@@ -24,17 +24,17 @@ import { passwordProblem } from '../../passwords/policy.js';
 import { credentialsChanged } from '../../session/end.js';
 import type { RequestInternal, ResponseInternal } from '../../types/internal.js';
 import type { PasswordOptions } from '../../types/provider.js';
-import { submittedEmail, submittedPassword } from './fields.js';
+import { type PasswordStep, submittedEmail, submittedPassword } from './fields.js';
 import { linkValues, mailLanguage, sendAfterAnswer, storeLinkToken, useLinkToken } from './links.js';
 import { invalidEmailText, passwordProblemText } from './messages.js';
 
 type Sender = NonNullable<PasswordOptions['sendPasswordReset']>;
 
-export async function requestPasswordReset(req: RequestInternal, ctx: AuthContext, providerId: string, options: PasswordOptions, send: Sender): Promise<ResponseInternal> {
+export async function requestPasswordReset(req: RequestInternal, ctx: AuthContext, providerId: string, options: PasswordOptions, send: Sender): Promise<PasswordStep> {
 	const store = need(ctx.options.adapter ?? {}, 'getPasswordUser');
 	await limitAttempt(ctx, req, 'email-request', typeof req.body.email === 'string' ? req.body.email : undefined);
 	const email = submittedEmail(req.body.email);
-	if (!email) return forgotPasswordPage(ctx, providerId, options, { fieldErrors: { email: [invalidEmailText(ctx.i18n)] } });
+	if (!email) return { ok: false, failure: { fieldErrors: { email: [invalidEmailText(ctx.i18n)] } } };
 	const found = await store.getPasswordUser(email);
 	// The same work for an unknown address: a token stored for a user who does not exist (it
 	// expires unused: nobody ever sees it), only no message.
@@ -45,7 +45,7 @@ export async function requestPasswordReset(req: RequestInternal, ctx: AuthContex
 		const url = actionUrl(ctx, `reset-password/${providerId}`, { user: userId, token });
 		sendAfterAnswer(ctx, 'a password reset link', () => send({ identifier: email, url, expires, theme: ctx.options.theme, ...mailLanguage(ctx) }), url);
 	}
-	return { redirect: actionUrl(ctx, `reset-password/${providerId}`) };
+	return { ok: true, done: { redirect: actionUrl(ctx, `reset-password/${providerId}`) } };
 }
 
 export function resetPasswordPage(req: RequestInternal, ctx: AuthContext, providerId: string, options: PasswordOptions): Promise<ResponseInternal> {
@@ -54,19 +54,23 @@ export function resetPasswordPage(req: RequestInternal, ctx: AuthContext, provid
 	return linkFormPage(ctx, { kind: 'reset', action: actionUrl(ctx, `reset-password/${providerId}`), fields: { user, token }, rules: options.rules });
 }
 
-export async function resetPassword(req: RequestInternal, ctx: AuthContext, providerId: string, options: PasswordOptions): Promise<ResponseInternal> {
+export async function resetPassword(req: RequestInternal, ctx: AuthContext, providerId: string, options: PasswordOptions): Promise<PasswordStep> {
 	const store = need(ctx.options.adapter ?? {}, 'setPasswordHash');
 	const { user, token } = linkValues(req.body);
 	const password = submittedPassword(req.body.password, options.rules.maxLength * 8) ?? '';
 	const problem = passwordProblem(password, options.rules);
-	if (problem) {
-		const action = actionUrl(ctx, `reset-password/${providerId}`);
-		return linkFormPage(ctx, { kind: 'reset', action, fields: { user, token }, rules: options.rules, error: passwordProblemText(ctx.i18n, problem, options.rules) }, 400);
-	}
+	if (problem) return { ok: false, failure: { fieldErrors: { password: [passwordProblemText(ctx.i18n, problem, options.rules)] } } };
 	await useLinkToken(ctx, 'password-reset', providerId, { user, token });
 	if (!(await store.setPasswordHash(user, await options.hasher.hash(password)))) throw new Verification('The reset link names no password account');
 	const ended = await credentialsChanged(ctx, user, 'password');
-	return { redirect: pageUrl(ctx, 'signIn'), cookies: ended.cookies };
+	return { ok: true, done: { redirect: pageUrl(ctx, 'signIn'), cookies: ended.cookies } };
+}
+
+/** The new password's form again, with why it was refused (400): the link keeps working. */
+export function resetRefusedPage(req: RequestInternal, ctx: AuthContext, providerId: string, options: PasswordOptions, failure: PasswordFormFailure): Promise<ResponseInternal> {
+	const { user, token } = linkValues(req.body);
+	const action = actionUrl(ctx, `reset-password/${providerId}`);
+	return linkFormPage(ctx, { kind: 'reset', action, fields: { user, token }, rules: options.rules, error: failure.fieldErrors.password?.[0] }, 400);
 }
 
 /** GET /forgot-password/<id>: the built-in "forgot your password?" page (and with a refusal, 400). */

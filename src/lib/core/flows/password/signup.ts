@@ -3,8 +3,8 @@
  * checked, the password hashed, and the user created with it in one atomic step. The answer is the
  * same whether the address was free or already taken (the sign-in page; with `sendSignUpEmail`,
  * "check your email", and the message says what happened): it never says which. An address
- * already taken is left as it was. A refused address or password shows the sign-up page again
- * (400) with the reason under its field.
+ * already taken is left as it was. A refused address or password is the step's failure: the
+ * reason under its field (the REST route shows the sign-up page again, 400).
  */
 import { need } from '../../adapter.js';
 import { type AuthContext, actionUrl, pageUrl } from '../../context.js';
@@ -14,7 +14,7 @@ import { passwordFormPage, type PasswordFormFailure } from '../../pages/password
 import { passwordProblem } from '../../passwords/policy.js';
 import type { RequestInternal, ResponseInternal } from '../../types/internal.js';
 import type { PasswordOptions, SignUpEmailRequest } from '../../types/provider.js';
-import { submittedEmail, submittedName, submittedPassword } from './fields.js';
+import { type PasswordStep, submittedEmail, submittedName, submittedPassword } from './fields.js';
 import { mailLanguage, sendAfterAnswer, storeLinkToken } from './links.js';
 import { invalidEmailText, passwordProblemText } from './messages.js';
 import { VERIFY_MAX_AGE } from './verify-email.js';
@@ -25,7 +25,7 @@ export async function signUp(
 	providerId: string,
 	options: PasswordOptions,
 	callbackUrl: string
-): Promise<ResponseInternal> {
+): Promise<PasswordStep> {
 	const store = need(ctx.options.adapter ?? {}, 'createPasswordUser');
 	// Counted as a request for mail to an address: sign-up is what sends one (verification).
 	await limitAttempt(ctx, req, 'email-request', typeof req.body.email === 'string' ? req.body.email : undefined);
@@ -35,15 +35,15 @@ export async function signUp(
 	if (!email || problem) {
 		const typed = typeof req.body.email === 'string' && req.body.email.length <= 320 ? req.body.email : undefined;
 		const fieldErrors = { ...(email ? {} : { email: [invalidEmailText(ctx.i18n)] }), ...(problem ? { password: [passwordProblemText(ctx.i18n, problem, options.rules)] } : {}) };
-		return signUpPage(ctx, providerId, options, callbackUrl, { fieldErrors, values: { email: typed } });
+		return { ok: false, failure: { fieldErrors, values: { email: typed } } };
 	}
 	const name = submittedName(req.body.name);
 	const user = { id: randomUUID(), email, emailVerified: null, ...(name ? { name } : {}) };
 	const created = await store.createPasswordUser(user, await options.hasher.hash(password));
 	if (created) await ctx.options.events.createUser?.({ user: created });
-	if (!options.sendSignUpEmail) return { redirect: pageUrl(ctx, 'signIn', { callbackUrl }) };
+	if (!options.sendSignUpEmail) return { ok: true, done: { redirect: pageUrl(ctx, 'signIn', { callbackUrl }) } };
 	await mailSignUp(ctx, providerId, options.sendSignUpEmail, email, created?.id);
-	return { redirect: actionUrl(ctx, `verify-email/${providerId}`) };
+	return { ok: true, done: { redirect: actionUrl(ctx, `verify-email/${providerId}`) } };
 }
 
 /**
