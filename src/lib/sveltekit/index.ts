@@ -6,6 +6,7 @@ import { type AccountsApi, createAccounts, createGetAccessToken, type GetAccessT
 import { createCurrentSession } from './current.js';
 import { createHandle } from './handle.js';
 import { createPasskeys, type SvelteKitPasskeys } from './passkeys.js';
+import { createPasswords, type SvelteKitPasswords } from './passwords.js';
 import { createServerGetter } from './options.js';
 import { createSessionManager, type SessionManager } from './sessions.js';
 import { createTwoFactor, type SvelteKitTwoFactor } from './two-factor.js';
@@ -30,6 +31,8 @@ export interface SvelteKitAuthResult {
 	 * and the form actions for the two-factor components, the sign-in's second step among them.
 	 */
 	twoFactor: SvelteKitTwoFactor;
+	/** Password accounts (`Password()`): form actions for sign-up, "forgot your password?" and the reset link's new password. */
+	passwords: SvelteKitPasswords;
 	/** The signed-in user's linked accounts (with an adapter). */
 	accounts: AccountsApi;
 	/** The signed-in user's access token for a provider, refreshed when expired (server only). */
@@ -56,6 +59,7 @@ export function SvelteKitAuth(config: SvelteKitAuthConfigInput): SvelteKitAuthRe
 		sessions: createSessionManager(current, getServer),
 		passkeys: createPasskeys(current, getServer),
 		twoFactor: createTwoFactor(current, getServer),
+		passwords: createPasswords(getServer),
 		accounts: createAccounts(current),
 		getAccessToken: createGetAccessToken(current),
 		locale: async (event = getRequestEvent()) => (await getServer(event)).i18n(event.request).locale
