@@ -88,7 +88,12 @@ const twoFactorsTable = sqliteTable('second_factors', {
 	devicesValidAfter: integer('devices_valid_after', { mode: 'timestamp_ms' }),
 	createdAt: integer('created_at', { mode: 'timestamp_ms' }).notNull()
 });
-const tables = { usersTable, accountsTable, sessionsTable, verificationTokensTable, authenticatorsTable, twoFactorsTable };
+const passwordsTable = sqliteTable('member_passwords', {
+	userId: text('member_id').primaryKey().references(ref, { onDelete: 'cascade' }),
+	hash: text('password_hash').notNull(),
+	updatedAt: integer('changed_at', { mode: 'timestamp_ms' }).notNull()
+});
+const tables = { usersTable, accountsTable, sessionsTable, verificationTokensTable, authenticatorsTable, twoFactorsTable, passwordsTable };
 
 /** Raw reads with drizzle on the team's tables, bypassing the adapter. */
 function drizzleReads(db: LibSQLDatabase): ConformanceDb {
