@@ -73,7 +73,9 @@ export async function startSession(
 		account,
 		profile,
 		isNewUser,
-		factors,
+		// Recorded (`session.factors`) only where two-factor is on: without it a session is exactly
+		// Auth.js's, so both builds answer alike while an app moves over.
+		factors: ctx.options.twoFactor ? factors : undefined,
 		userAgent: req.headers.get('user-agent')
 	});
 	await ctx.options.events.signIn?.({ user, account, profile, isNewUser });
