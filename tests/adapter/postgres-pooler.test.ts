@@ -12,6 +12,7 @@ import { startPgBouncer, type Pooler } from '../support/pgbouncer.js';
 import { startPostgres, type PostgresCluster } from '../support/postgres.js';
 import { runAdapterConformance } from './conformance.js';
 import { pgRawReads } from './postgres-support.js';
+import { migrations } from '#lib/adapters/postgres/migrations.generated.js';
 
 let cluster: PostgresCluster;
 let pooler: Pooler;
@@ -33,9 +34,9 @@ test('migrate() through the pooler: four instances at once apply each migration 
 	const pools = Array.from({ length: 4 }, () => new pg.Pool({ connectionString: pooler.connectionString, max: 2 }));
 	const results = await Promise.all(pools.map((pool) => migrate(pool)));
 	await Promise.all(pools.map((pool) => pool.end()));
-	expect(results.flatMap((result) => result.applied)).toEqual(['0000_authjs_base', '0001_kitauth', '0002_kitauth_two_factor']);
+	expect(results.flatMap((result) => result.applied)).toEqual(migrations.map((migration) => migration.tag));
 	const { rows } = await reader.query('SELECT count(*)::int AS n FROM drizzle."__kitauth_migrations"');
-	expect(rows[0].n).toBe(3);
+	expect(rows[0].n).toBe(migrations.length);
 });
 
 runAdapterConformance('PostgresAdapter over node-postgres, through PgBouncer (transaction mode)', () => {
