@@ -127,7 +127,7 @@ test('keyboard: the sign-in page is in reading order, the provider button before
 	await page.goto('/signin');
 	await page.getByRole('link', { name: 'Components' }).focus();
 	const order: string[] = [];
-	for (let i = 0; i < 10; i++) {
+	for (let i = 0; i < 12; i++) {
 		await page.keyboard.press('Tab');
 		order.push(
 			await page.evaluate(() => {
@@ -139,6 +139,9 @@ test('keyboard: the sign-in page is in reading order, the provider button before
 	}
 	expect(order).toEqual([
 		'a:Sign in',
+		// The demo's language switcher, above the sign-in card.
+		'select:Language',
+		'button:Switch',
 		'button:Sign in with Local test IdP',
 		'input:E-mail for a new passkey account (optional)',
 		'button:Continue with a passkey',
