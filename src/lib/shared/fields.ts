@@ -32,3 +32,19 @@ export function credentialFields(credentials: Record<string, CredentialInput>): 
 		return { name, label: input.label ?? name, attributes };
 	});
 }
+
+/**
+ * What a form with one field of its own (`field`, whose errors show under it) shows above itself:
+ * its form errors, then every other field's errors. The code forms (two-factor, email code) share it.
+ */
+export function messagesBesides(
+	form: { formErrors?: readonly string[]; fieldErrors?: Readonly<Record<string, readonly string[] | undefined>> } | null | undefined,
+	field: string
+): string[] {
+	return [
+		...(form?.formErrors ?? []),
+		...Object.entries(form?.fieldErrors ?? {})
+			.filter(([name]) => name !== field)
+			.flatMap(([, m]) => m ?? [])
+	];
+}
