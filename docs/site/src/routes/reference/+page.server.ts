@@ -1,0 +1,3 @@
+import { neighbours, reference } from '../../lib/site.server.ts';
+
+export const load = () => ({ reference, ...neighbours('reference') });
