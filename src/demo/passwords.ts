@@ -1,5 +1,5 @@
 /**
- * Password hashing for the demo, and the pattern the README shows apps: Node's scrypt (memory-hard,
+ * Password hashing for the demo, and the pattern the Credentials guide (docs/content/credentials.md) shows apps: Node's scrypt (memory-hard,
  * OWASP's parameters: N = 2^14, r = 8, p = 5, 16 MiB), a random 16-byte salt per password, and the
  * parameters stored beside the hash so they can be raised later.
  *

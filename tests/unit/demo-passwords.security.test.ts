@@ -1,5 +1,5 @@
 /**
- * The demo's password check, and the pattern the README gives apps: scrypt over a SHA-256 prehash.
+ * The demo's password check, and the pattern the Credentials guide (docs/content/credentials.md) gives apps: scrypt over a SHA-256 prehash.
  * Without the prehash, scrypt's HMAC zero-pads the password used as its key, so `demo-password`
  * followed by NUL bytes was accepted as `demo-password`.
  */

@@ -1,0 +1,113 @@
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { entryPoints } from '../../docs/site/build-time/reference.ts';
+
+/** One code fence of the docs or the README. */
+export interface Sample {
+	/** Where it is: `docs/content/sessions.md:20` (the fence's line). */
+	at: string;
+	lang: 'ts' | 'js' | 'svelte';
+	/** The fence's info after the language: `fragment` marks a sample that is not meant to compile. */
+	info: string;
+	code: string;
+	/** The file the sample names on its first line (`// src/auth.ts`, `<!-- src/routes/x/+page.svelte -->`). */
+	path: string | null;
+}
+
+export const root = join(import.meta.dirname, '../..');
+
+/** The Markdown files whose samples are compiled: every guide and the README. */
+export function sampleSources(): string[] {
+	const guides = readdirSync(join(root, 'docs/content'))
+		.filter((name) => name.endsWith('.md'))
+		.sort()
+		.map((name) => `docs/content/${name}`);
+	return [...guides, 'README.md'];
+}
+
+const FENCE = /^```(ts|js|svelte)(?:[ \t]+([^\n]*))?\n([\s\S]*?)^```[ \t]*$/gm;
+const NAMED = /^(?:\/\/|<!--)\s*((?:src\/|vite\.config\.)[\w./+\-[\]]+)/;
+
+export function extractSamples(file: string): Sample[] {
+	const text = readFileSync(join(root, file), 'utf8');
+	return [...text.matchAll(FENCE)].map((match) => {
+		const code = match[3] ?? '';
+		const line = text.slice(0, match.index).split('\n').length;
+		return {
+			at: `${file}:${line}`,
+			lang: match[1] as Sample['lang'],
+			info: (match[2] ?? '').trim(),
+			code,
+			path: NAMED.exec(code)?.[1]?.replace(/[.,:]$/, '') ?? null
+		};
+	});
+}
+
+export const isFragment = (sample: Sample) => /\bfragment\b/.test(sample.info);
+
+/**
+ * Lays the samples out as one SvelteKit 3 app, each in its own folder `src/routes/s<n>/` at the
+ * path it names (relative to src/: `routes/signin/+page.server.ts`, so `./$types`, `../../auth`
+ * and SvelteKit's typing of `load` and `actions` work as in an app), else as `sample.<lang>`.
+ * Each folder has an `auth.ts` (tests/docs/fixture/auth.ts: the `authConfig` and everything
+ * `SvelteKitAuth` returns, which samples import from `./auth`), and the app `#lib/server/db`.
+ * `kitauth` and its subpaths resolve to this repository's src/lib. Returns the samples by file.
+ */
+export function writeSampleApp(dir: string, samples: Sample[]): Map<string, Sample> {
+	const byFile = new Map<string, Sample>();
+	const fixture = join(root, 'tests/docs/fixture');
+	const write = (path: string, text: string) => {
+		mkdirSync(dirname(path), { recursive: true });
+		writeFileSync(path, text);
+	};
+	// The files one guide names go into one folder, as in one app (the sign-in page's
+	// +page.server.ts beside its +page.svelte); a name taken twice starts another folder.
+	const folders: { name: string; guide: string; taken: Set<string> }[] = [];
+	samples.forEach((sample, n) => {
+		const guide = sample.at.slice(0, sample.at.lastIndexOf(':'));
+		const name = sample.path?.startsWith('src/') ? sample.path.slice(4) : (sample.path ?? `sample${n}.${sample.lang}`);
+		let folder = sample.path ? folders.find((f) => f.guide === guide && !f.taken.has(name)) : undefined;
+		if (!folder) {
+			folder = { name: `src/routes/s${folders.length}`, guide, taken: new Set() };
+			folders.push(folder);
+		}
+		folder.taken.add(name);
+		byFile.set(`${folder.name}/${name}`, sample);
+		write(join(dir, folder.name, name), sample.code);
+	});
+	for (const folder of folders) {
+		if (folder.taken.has('auth.ts')) continue;
+		const from = relative(join(dir, folder.name), join(dir, 'src/lib/auth.ts')).replace(/\.ts$/, '');
+		write(join(dir, folder.name, 'auth.ts'), `export * from '${from}';\n`);
+	}
+	write(join(dir, 'src/lib/auth.ts'), readFileSync(join(fixture, 'auth.ts'), 'utf8'));
+	write(join(dir, 'src/lib/server/db.ts'), readFileSync(join(fixture, 'db.ts'), 'utf8'));
+	write(join(dir, 'src/samples.d.ts'), readFileSync(join(fixture, 'samples.d.ts'), 'utf8'));
+	write(join(dir, 'src/app.html'), '<!doctype html><html lang="en"><head>%sveltekit.head%</head><body>%sveltekit.body%</body></html>\n');
+	write(
+		join(dir, 'package.json'),
+		JSON.stringify({ name: 'kitauth-samples', private: true, type: 'module', imports: { '#lib/*': './src/lib/*.ts' } }, null, '\t')
+	);
+	write(
+		join(dir, 'vite.config.ts'),
+		`import { sveltekit } from '@sveltejs/kit/vite';\nexport default { plugins: [sveltekit({ compilerOptions: { runes: true }, experimental: { remoteFunctions: true } })] };\n`
+	);
+	// kitauth's entry points as package.json's exports name them, to the sources.
+	const paths: Record<string, string[]> = {};
+	for (const entry of entryPoints(root)) paths[entry.specifier] = [join(root, entry.source)];
+	write(
+		join(dir, 'tsconfig.json'),
+		JSON.stringify(
+			{ extends: '$app/tsconfig', compilerOptions: { strict: true, noUncheckedIndexedAccess: true, paths, types: ['$app/types', 'node'] }, include: ['src'] },
+			null,
+			'\t'
+		)
+	);
+	// The repository's packages, one link each: SvelteKit writes its own node_modules/$app here.
+	mkdirSync(join(dir, 'node_modules'), { recursive: true });
+	for (const name of readdirSync(join(root, 'node_modules'))) {
+		if (name === '$app' || name.startsWith('.vite')) continue;
+		symlinkSync(join(root, 'node_modules', name), join(dir, 'node_modules', name));
+	}
+	return byFile;
+}
