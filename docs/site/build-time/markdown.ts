@@ -116,7 +116,7 @@ export function renderPage(slug: string, markdown: string): Page {
 			texts.push('');
 			continue;
 		}
-		const words = token.type === 'code' ? String(token.text) : token.tokens ? plain(token.tokens) : token.raw;
+		const words = token.type === 'code' ? String(token.text) : 'tokens' in token && token.tokens ? plain(token.tokens) : token.raw;
 		if (texts.length === 0) intro += ` ${words}`;
 		else texts[texts.length - 1] += ` ${words}`;
 	}

@@ -44,8 +44,6 @@ export function entryPoints(root: string): { specifier: string; source: string }
 	return entries;
 }
 
-const SVELTE_SHIM = 'kitauth-docs-svelte-shim.d.ts';
-
 /** Reads every entry point with the TypeScript compiler and describes each of its exports. */
 export function buildReference(root: string): EntryDoc[] {
 	const entries = entryPoints(root);
@@ -59,17 +57,7 @@ export function buildReference(root: string): EntryDoc[] {
 		skipLibCheck: true,
 		types: ['node']
 	};
-	const host = ts.createCompilerHost(options);
-	// .svelte files are compiled by Svelte, not TypeScript: a module shim names their exports
-	// components (their props are documented in the Components guide).
-	const shimPath = join(root, SVELTE_SHIM);
-	const shim = "declare module '*.svelte' { const component: import('svelte').Component<Record<string, unknown>>; export default component; }";
-	const { getSourceFile, fileExists, readFile } = host;
-	host.fileExists = (file) => file === shimPath || fileExists.call(host, file);
-	host.readFile = (file) => (file === shimPath ? shim : readFile.call(host, file));
-	host.getSourceFile = (file, language, ...rest) =>
-		file === shimPath ? ts.createSourceFile(file, shim, language) : getSourceFile.call(host, file, language, ...rest);
-	const program = ts.createProgram([shimPath, ...entries.map((e) => join(root, e.source))], options, host);
+	const program = ts.createProgram(entries.map((e) => join(root, e.source)), options);
 	const checker = program.getTypeChecker();
 	return entries.map(({ specifier, source }) => {
 		const file = program.getSourceFile(join(root, source));
@@ -101,7 +89,11 @@ function describe(checker: ts.TypeChecker, exported: ts.Symbol): ExportDoc {
 	const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
 	const declaration = symbol.declarations?.[0];
 	const name = exported.name;
-	const fromSvelte = declaration?.getSourceFile().fileName.endsWith(SVELTE_SHIM) ?? false;
+	// A .svelte file is compiled by Svelte, not TypeScript: what is re-exported from one is a
+	// component (its props are documented in the Components guide).
+	const specifier = exported.declarations?.[0];
+	const from = specifier && ts.isExportSpecifier(specifier) ? specifier.parent.parent.moduleSpecifier : undefined;
+	const fromSvelte = !!from && ts.isStringLiteral(from) && from.text.endsWith('.svelte');
 	// The doc comment of the export itself (e.g. on `export { default as X }`) wins over the target's.
 	const doc = [exported, symbol]
 		.map((s) => ts.displayPartsToString(s.getDocumentationComment(checker)))

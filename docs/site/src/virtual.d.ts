@@ -1,13 +1,11 @@
+// The site's data (build-time/plugin.ts), made in Node when the site is built.
 declare module 'virtual:kitauth-docs' {
-	import type { Page } from '../build-time/markdown.ts';
-	import type { EntryDoc } from '../build-time/reference.ts';
-	import type { SearchEntry } from '../build-time/search-index.ts';
 	const data: {
 		nav: { group: string; slugs: string[] }[];
 		referencePage: { slug: string; title: string };
-		guides: Page[];
-		reference: EntryDoc[];
-		search: SearchEntry[];
+		guides: import('../build-time/markdown.ts').Page[];
+		reference: import('../build-time/reference.ts').EntryDoc[];
+		search: import('../build-time/search-index.ts').SearchEntry[];
 	};
 	export default data;
 }
