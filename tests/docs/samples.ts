@@ -50,7 +50,8 @@ export const isFragment = (sample: Sample) => /\bfragment\b/.test(sample.info);
  * path it names (relative to src/: `routes/signin/+page.server.ts`, so `./$types`, `../../auth`
  * and SvelteKit's typing of `load` and `actions` work as in an app), else as `sample.<lang>`.
  * Each folder has an `auth.ts` (tests/docs/fixture/auth.ts: the `authConfig` and everything
- * `SvelteKitAuth` returns, which samples import from `./auth`), and the app `#lib/server/db`.
+ * `SvelteKitAuth` returns, which samples import from `./auth`) and a `lib/server/passwords.ts`
+ * (the password check), unless a sample of the folder is that file; the app has `#lib/server/db`.
  * `kitauth` and its subpaths resolve to this repository's src/lib. Returns the samples by file.
  */
 export function writeSampleApp(dir: string, samples: Sample[]): Map<string, Sample> {
@@ -75,12 +76,15 @@ export function writeSampleApp(dir: string, samples: Sample[]): Map<string, Samp
 		byFile.set(`${folder.name}/${name}`, sample);
 		write(join(dir, folder.name, name), sample.code);
 	});
+	// What the samples import from beside them, where no sample of the folder is that file.
 	for (const folder of folders) {
-		if (folder.taken.has('auth.ts')) continue;
-		const from = relative(join(dir, folder.name), join(dir, 'src/lib/auth.ts')).replace(/\.ts$/, '');
-		write(join(dir, folder.name, 'auth.ts'), `export * from '${from}';\n`);
+		for (const [name, fixtureFile] of [['auth.ts', 'auth.ts'], ['lib/server/passwords.ts', 'passwords.ts']] as const) {
+			if (folder.taken.has(name)) continue;
+			const from = relative(dirname(join(dir, folder.name, name)), join(dir, 'src/lib/fixture', fixtureFile)).replace(/\.ts$/, '');
+			write(join(dir, folder.name, name), `export * from '${from}';\n`);
+		}
 	}
-	write(join(dir, 'src/lib/auth.ts'), readFileSync(join(fixture, 'auth.ts'), 'utf8'));
+	for (const name of ['auth.ts', 'passwords.ts']) write(join(dir, 'src/lib/fixture', name), readFileSync(join(fixture, name), 'utf8'));
 	write(join(dir, 'src/lib/server/db.ts'), readFileSync(join(fixture, 'db.ts'), 'utf8'));
 	write(join(dir, 'src/samples.d.ts'), readFileSync(join(fixture, 'samples.d.ts'), 'utf8'));
 	write(join(dir, 'src/app.html'), '<!doctype html><html lang="en"><head>%sveltekit.head%</head><body>%sveltekit.body%</body></html>\n');
@@ -110,4 +114,14 @@ export function writeSampleApp(dir: string, samples: Sample[]): Map<string, Samp
 		symlinkSync(join(root, 'node_modules', name), join(dir, 'node_modules', name));
 	}
 	return byFile;
+}
+
+/**
+ * The files a guide names (`// src/auth.ts` on a sample's first line), at those paths: the last
+ * sample of each. The Getting started guide's make an app (tests/package/cli.test.ts builds it).
+ */
+export function guideFiles(file: string): { path: string; code: string }[] {
+	const files = new Map<string, string>();
+	for (const sample of extractSamples(file)) if (sample.path?.startsWith('src/') && !isFragment(sample)) files.set(sample.path, sample.code);
+	return [...files].map(([path, code]) => ({ path, code }));
 }

@@ -49,13 +49,13 @@ describe('the guides', () => {
 
 describe('search', () => {
 	const index = searchIndex(guides, [
-		{ specifier: 'kitauth', source: 'src/lib/index.ts', doc: '', exports: [{ name: 'safeCallbackUrl', kind: 'function', signature: 'safeCallbackUrl(…)', doc: 'The check for a return address.' }] }
+		{ specifier: 'kitauth', source: 'src/lib/index.ts', doc: '', docHtml: '', exports: [{ name: 'safeCallbackUrl', kind: 'function', signature: 'safeCallbackUrl(…)', doc: 'The check for a return address.', docHtml: '' }] }
 	]);
 
 	it('finds a section by its heading and words, best first', () => {
 		const hits = search(index, 'session cookies');
 		expect(hits[0]).toMatchObject({ title: 'Session cookies', href: 'sessions#session-cookies' });
-		expect(search(index, 'safeCallbackUrl').map((h) => h.href)).toContain('reference#kitauth--safeCallbackUrl');
+		expect(search(index, 'safeCallbackUrl').map((h) => h.href)).toContain('reference-kitauth#safeCallbackUrl');
 	});
 
 	it('needs every word, and finds nothing for nothing', () => {

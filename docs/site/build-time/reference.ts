@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Marked } from 'marked';
 import ts from 'typescript';
 
 /** One public export of one entry point, as the reference shows it. */
@@ -8,6 +9,8 @@ export interface ExportDoc {
 	kind: 'function' | 'class' | 'component' | 'constant' | 'type' | 'interface' | 'enum' | 'namespace';
 	signature: string;
 	doc: string;
+	/** The doc comment rendered (Markdown: code spans, lists, links). */
+	docHtml: string;
 }
 
 export interface EntryDoc {
@@ -16,6 +19,7 @@ export interface EntryDoc {
 	/** The source file, relative to the repository. */
 	source: string;
 	doc: string;
+	docHtml: string;
 	exports: ExportDoc[];
 }
 
@@ -65,9 +69,10 @@ export function buildReference(root: string): EntryDoc[] {
 		if (!file || !moduleSymbol) throw new Error(`reference: ${source} did not load`);
 		const exports = checker
 			.getExportsOfModule(moduleSymbol)
-			.map((symbol) => describe(checker, symbol))
+			.map((symbol) => describe(checker, symbol, specifier))
 			.sort((a, b) => a.name.localeCompare(b.name));
-		return { specifier, source, doc: fileDoc(file), exports };
+		const doc = fileDoc(file);
+		return { specifier, source, doc, docHtml: markdown(doc), exports };
 	});
 }
 
@@ -85,7 +90,16 @@ function cleanComment(body: string): string {
 		.trim();
 }
 
-function describe(checker: ts.TypeChecker, exported: ts.Symbol): ExportDoc {
+function markdown(text: string): string {
+	return text ? (new Marked({ gfm: true }).parse(text, { async: false }) as string) : '';
+}
+
+function describe(checker: ts.TypeChecker, exported: ts.Symbol, entry: string): ExportDoc {
+	const described = describeKind(checker, exported, entry);
+	return { ...described, docHtml: markdown(described.doc) };
+}
+
+function describeKind(checker: ts.TypeChecker, exported: ts.Symbol, entry: string): Omit<ExportDoc, 'docHtml'> {
 	const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
 	const declaration = symbol.declarations?.[0];
 	const name = exported.name;
@@ -100,7 +114,7 @@ function describe(checker: ts.TypeChecker, exported: ts.Symbol): ExportDoc {
 		.find((text) => text.length > 0) ?? '';
 	const flags = symbol.flags;
 	const printer = (type: ts.Type) => checker.typeToString(type, undefined, ts.TypeFormatFlags.NoTruncation | ts.TypeFormatFlags.UseSingleQuotesForStringLiteralType);
-	if (fromSvelte) return { name, kind: 'component', signature: `import { ${name} } …; <${name} … />`, doc };
+	if (fromSvelte) return { name, kind: 'component', signature: `import { ${name} } from '${entry}';\n\n<${name} … />`, doc };
 	if (flags & ts.SymbolFlags.Class) return { name, kind: 'class', signature: declarationHead(declaration), doc };
 	if (flags & ts.SymbolFlags.Function) {
 		const type = checker.getTypeOfSymbol(symbol);

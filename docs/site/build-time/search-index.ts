@@ -22,13 +22,13 @@ export function searchIndex(guides: Page[], reference: EntryDoc[]): SearchEntry[
 	}
 	for (const entry of reference) {
 		for (const item of entry.exports) {
-			entries.push({ href: `reference#${referenceId(entry.specifier, item.name)}`, title: item.name, page: `${entry.specifier} (${item.kind})`, text: item.doc });
+			entries.push({ href: `${referencePage(entry.specifier)}#${item.name}`, title: item.name, page: `${entry.specifier} (${item.kind})`, text: item.doc });
 		}
 	}
 	return entries;
 }
 
-/** The anchor of an export on the reference page. */
-export function referenceId(specifier: string, name: string): string {
-	return `${specifier.replace(/[^a-z0-9]+/gi, '-')}--${name}`;
+/** The page of an entry point's reference: `reference-kitauth-core` (each export is an anchor on it). */
+export function referencePage(specifier: string): string {
+	return `reference-${specifier.replace(/[^a-z0-9]+/gi, '-')}`;
 }

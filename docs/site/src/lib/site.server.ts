@@ -1,4 +1,5 @@
 import data from 'virtual:kitauth-docs';
+import { referencePage } from '../../build-time/search-index.ts';
 
 export interface NavLink {
 	slug: string;
@@ -36,3 +37,15 @@ export function guide(slug: string) {
 export const guideSlugs = data.guides.map((g) => g.slug).filter((slug) => slug !== 'index');
 export const reference = data.reference;
 export const searchEntries = data.search;
+
+/** One entry point's reference, with the entry points before and after it. */
+export function referenceEntry(page: string) {
+	const at = data.reference.findIndex((entry) => referencePage(entry.specifier) === page);
+	const link = (i: number): NavLink | null => {
+		const entry = data.reference[i];
+		return entry ? { slug: referencePage(entry.specifier), title: entry.specifier, href: referencePage(entry.specifier) } : null;
+	};
+	return at < 0 ? undefined : { entry: data.reference[at]!, previous: link(at - 1) ?? { ...order.find((l) => l.slug === 'reference')! }, next: link(at + 1) };
+}
+
+export const referencePages = data.reference.map((entry) => referencePage(entry.specifier));
