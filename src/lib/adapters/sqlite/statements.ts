@@ -78,6 +78,8 @@ export function sqliteStatements(exec: SQLiteExec, tables: SQLiteTables, counter
 		{ user: users, password: passwords },
 		{ single: true }
 	);
+	// Read by every sign-in of a returning user (credentials, passkeys), and by the session list.
+	const userOf = exec.read('getUser', db.select().from(users).where(eq(users.id, sql.placeholder('id'))), { user: users }, { single: true });
 	// Read on JWT session reads (at most once per `revocationCheckInterval` per user and process).
 	const cutoffOf = exec.read(
 		'getSessionsValidAfter',
@@ -89,7 +91,7 @@ export function sqliteStatements(exec: SQLiteExec, tables: SQLiteTables, counter
 	return {
 		users: {
 			insertUser: (values) => run('createUser', () => write(db.insert(users).values(values).returning())),
-			userById: (id) => run('getUser', async () => (await db.select().from(users).where(eq(users.id, id)).get()) as Row | undefined),
+			userById: async (id) => (await userOf(id))?.user,
 			userByEmail: (email) =>
 				run('getUserByEmail', async () => (await db.select().from(users).where(eq(users.email, email)).get()) as Row | undefined),
 			userByAccount: (key) =>
