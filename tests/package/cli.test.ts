@@ -202,5 +202,6 @@ describe.concurrent.each([2, 3] as const)('npx kitauth init on a fresh sv create
 		} finally {
 			await guided.close();
 		}
-	}, 600_000);
+		// SvelteKit 3 builds and signs in twice (init's files, then the guide's).
+	}, 900_000);
 });
