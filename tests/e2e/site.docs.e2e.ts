@@ -107,6 +107,7 @@ test('the reference: an index of the entry points, a page for each, with every e
 	await page.getByRole('link', { name: 'kitauth/components', exact: true }).click();
 	await expect(page).toHaveURL(/\/reference-kitauth-components$/);
 	await expect(page.locator('[id="SignIn"] .kind')).toHaveText('component');
+	await expect(page.getByRole('navigation', { name: 'Documentation' }).getByRole('link', { name: 'API reference' })).toHaveAttribute('aria-current', 'page');
 	await page.screenshot({ path: 'test-results/docs-reference-components.png' });
 	await expectNoAxeViolations(page, 'reference of kitauth/components');
 	await page.goto('/reference-kitauth');
