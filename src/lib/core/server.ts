@@ -65,7 +65,7 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 		assertTrustedHost(options);
 		return createContext(
 			options,
-			{ url: request.url, cookies, body: call.body ?? {}, providerId: call.providerId, signal: request.request.signal, request: request.request },
+			{ url: request.url, cookies, body: call.body ?? {}, providerId: call.providerId, signal: request.request.signal, request: request.request, waitUntil: request.waitUntil },
 			{ csrfChecked: true }
 		);
 	};
@@ -157,7 +157,7 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 		const url = new URL(`${request.url.origin}${options.basePath}/${path}`);
 		for (const [key, value] of call.query ?? []) url.searchParams.append(key, value);
 		const cookies = cookiesOf(request);
-		const ctx = serverContext({ url, request: request.request }, cookies, call);
+		const ctx = serverContext({ url, request: request.request, waitUntil: request.waitUntil }, cookies, call);
 		const req: RequestInternal = {
 			url,
 			method: 'POST',
@@ -168,7 +168,8 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 			query: Object.fromEntries(url.searchParams),
 			body: call.body,
 			request: request.request,
-			clientAddress: request.clientAddress
+			clientAddress: request.clientAddress,
+			...(request.waitUntil ? { waitUntil: request.waitUntil } : {})
 		};
 		return { req, ctx };
 	}

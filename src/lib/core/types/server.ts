@@ -27,6 +27,8 @@ export interface ServerRequest {
 	readonly request: Request;
 	/** The connection's address, when the framework knows it (for the rate limiter). */
 	readonly clientAddress?: string;
+	/** Keeps the messages sent after the answer alive (Cloudflare Workers' `ctx.waitUntil`). */
+	readonly waitUntil?: (promise: Promise<unknown>) => void;
 }
 
 /** Where a sign-in or sign-out sends the user next, and the cookies to set on the way. */

@@ -46,15 +46,18 @@ export async function useLinkToken(ctx: AuthContext, purpose: LinkPurpose, provi
 
 /**
  * Sends a message after the answer, so whether one goes out (a known address or not) does not
- * show in the answer's time. A failure is logged without the link (the user may ask again).
+ * show in the answer's time. A failure is logged without the link (the user may ask again). Where
+ * the platform stops a request's work once it is answered (Cloudflare Workers), the promise is
+ * handed to its `waitUntil`.
  */
 export function sendAfterAnswer(ctx: AuthContext, what: string, send: () => unknown, secret: string): void {
-	void Promise.resolve()
+	const sending = Promise.resolve()
 		.then(send)
 		.catch((error: unknown) => {
 			const message = error instanceof Error ? error.message.split(secret).join('[redacted]') : 'unknown error';
 			ctx.options.logger.error(new Error(`Sending ${what} failed: ${message}`));
 		});
+	ctx.waitUntil?.(sending);
 }
 
 /** The language of a message: the request's that asked for it, with the app's messages. */
