@@ -1,6 +1,5 @@
 import { form, type RemoteFormInput } from '$app/server';
-import type { PasskeyActionData, PasskeyFormScope } from '../sveltekit/passkey-forms.js';
-import { removePasskeyForm, renamePasskeyForm } from '../sveltekit/passkey-forms.js';
+import { type PasskeyActionData, type PasskeyFormScope, removePasskeyForm, renamePasskeyForm } from '../sveltekit/passkey-forms.js';
 import { remoteAnswer } from './answer.js';
 import { formDataOf } from './form-data.js';
 import { requestAuth } from './request.js';
