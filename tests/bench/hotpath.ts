@@ -28,51 +28,23 @@ import { join } from 'node:path';
 import { bytesPerCall } from './allocation.ts';
 import { buildBenchApp, buildDir, type Variant } from './bench-app.ts';
 import { median } from './median.ts';
-import { BENCH_SECRET, databaseTokens, jwtTokens, SESSION_COOKIE } from './sessions.ts';
+import { hotpathRows, ORIGIN, type KitServer, type Op } from './hotpath-rows.ts';
+import { BENCH_SECRET, SESSION_COOKIE } from './sessions.ts';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const PER_BLOCK = Number(process.env.BENCH_HOTPATH_REQUESTS ?? (QUICK ? 500 : 2000));
 const BLOCKS = Math.max(1, Number(process.env.BENCH_HOTPATH_BLOCKS ?? (QUICK ? 3 : 7)));
-const SESSIONS = 500;
-const ORIGIN = 'http://127.0.0.1:4380';
 
 const dir = mkdtempSync(join(tmpdir(), 'kitauth-hotpath-'));
 const DATABASE_URL = `file:${join(dir, 'hotpath.db')}`;
 // Read by the builds' hooks and kitauth's environment defaults when they load.
 Object.assign(process.env, { AUTH_SECRET: BENCH_SECRET, AUTH_TRUST_HOST: 'true', BENCH_APP_DATABASE_URL: DATABASE_URL, BENCH_APP_LIMITER: 'off' });
 
-interface KitServer {
-	init(options: { env: Record<string, string | undefined>; read?: (file: string) => ReadableStream }): Promise<void>;
-	respond(request: Request, options: { getClientAddress: () => string }): Promise<Response>;
-}
-
 async function load(variant: Variant): Promise<KitServer> {
 	const { server } = (await import(join(buildDir(variant), 'server/server.js'))) as { server: KitServer };
 	await server.init({ env: { ...process.env } });
 	return server;
 }
-
-const address = { getClientAddress: () => '127.0.0.1' };
-
-/** One request through a build, its body read (as adapter-node would stream it). */
-async function send(server: KitServer, path: string, init: RequestInit = {}): Promise<{ response: Response; body: string }> {
-	const response = await server.respond(new Request(`${ORIGIN}${path}`, init), address);
-	return { response, body: await response.text() };
-}
-
-type Op = (i: number) => Promise<unknown>;
-
-interface Row {
-	scenario: string;
-	kitauth: Op;
-	baseline?: Op;
-	/** What a successful answer looks like (checked once before measuring). */
-	expect: (response: Response, body: string) => boolean;
-	probe: () => Promise<{ response: Response; body: string }>;
-}
-
-const get = (server: KitServer, path: string, cookies?: string[]): Op => (i) =>
-	send(server, path, cookies ? { headers: { cookie: cookies[i % cookies.length]! } } : {});
 
 /** µs per op, the median of blocks interleaved between the ops (so the machine's drift hits all). */
 async function timeOps(ops: Op[]): Promise<number[]> {
@@ -161,31 +133,7 @@ async function main(): Promise<void> {
 	const none = await load('none');
 	const jwt = await load('jwt');
 	const libsql = await load('libsql'); // migrates the database in its `init`
-	const jwtCookies = (await jwtTokens(SESSIONS)).map((t) => `${SESSION_COOKIE}=${t}`);
-	const dbTokens = await databaseTokens(DATABASE_URL, SESSIONS);
-	const dbCookies = dbTokens.map((t) => `${SESSION_COOKIE}=${t}`);
-	const csrf = await send(libsql, '/auth/csrf');
-	const csrfCookie = csrf.response.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-	const { csrfToken } = JSON.parse(csrf.body) as { csrfToken: string };
-	const signIn = (i: number) =>
-		send(libsql, '/auth/callback/credentials', {
-			method: 'POST',
-			headers: { cookie: csrfCookie, origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
-			body: new URLSearchParams({ csrfToken, email: `bench${i % 50}@example.com`, password: 'bench' })
-		});
-	const hasUser = (_: Response, body: string) => body.includes('bench0@example.com');
-	const rows: Row[] = [
-		{ scenario: 'JWT session read (GET /auth/session) vs GET /api', kitauth: get(jwt, '/auth/session', jwtCookies), baseline: get(none, '/api', jwtCookies), probe: () => send(jwt, '/auth/session', { headers: { cookie: jwtCookies[0]! } }), expect: hasUser },
-		{ scenario: 'database session read, libSQL (GET /auth/session) vs GET /api', kitauth: get(libsql, '/auth/session', dbCookies), baseline: get(none, '/api', dbCookies), probe: () => send(libsql, '/auth/session', { headers: { cookie: dbCookies[0]! } }), expect: hasUser },
-		{ scenario: 'protected page, JWT session vs the same page without auth', kitauth: get(jwt, '/protected', jwtCookies), baseline: get(none, '/protected', jwtCookies), probe: () => send(jwt, '/protected', { headers: { cookie: jwtCookies[0]! } }), expect: hasUser },
-		{ scenario: 'protected page, database session vs the same page without auth', kitauth: get(libsql, '/protected', dbCookies), baseline: get(none, '/protected', dbCookies), probe: () => send(libsql, '/protected', { headers: { cookie: dbCookies[0]! } }), expect: hasUser },
-		{ scenario: 'GET /auth/session without a cookie vs GET /api', kitauth: get(jwt, '/auth/session'), baseline: get(none, '/api'), probe: () => send(jwt, '/auth/session'), expect: (r, body) => r.ok && body === 'null' },
-		{ scenario: 'credentials sign-in, database sessions (no counterpart without auth)', kitauth: signIn, probe: () => signIn(0), expect: (r) => r.status === 302 && r.headers.getSetCookie().some((c) => c.startsWith(SESSION_COOKIE)) }
-	];
-	for (const row of rows) {
-		const { response, body } = await row.probe();
-		if (!row.expect(response, body)) throw new Error(`${row.scenario}: unexpected answer ${response.status} ${body.slice(0, 200)}`);
-	}
+	const { rows, jwtTokens, dbTokens } = await hotpathRows({ none, jwt, libsql }, DATABASE_URL);
 	const table = [];
 	for (const row of rows) {
 		process.stdout.write(`[hotpath] ${row.scenario}…\n`);
@@ -204,7 +152,7 @@ async function main(): Promise<void> {
 	}
 	console.log(`\nHot path in process through server.respond() (µs: medians of ${BLOCKS} interleaved blocks of ${PER_BLOCK}; bytes: V8 heap allocated per request):`);
 	console.table(table);
-	const floor = await floors(jwtCookies.map((c) => c.slice(SESSION_COOKIE.length + 1)), dbTokens);
+	const floor = await floors(jwtTokens, dbTokens);
 	console.log(
 		`Physical floor, in process: JWE decrypt alone ${floor.jwe.toFixed(1)} µs (${Math.round(floor.jweBytes)} B); ` +
 			`indexed session query alone (SHA-256 of the token + one SELECT … JOIN on libSQL) ${floor.query.toFixed(1)} µs (${Math.round(floor.queryBytes)} B).`

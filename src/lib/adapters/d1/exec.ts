@@ -51,5 +51,5 @@ export function d1Exec(db: DrizzleD1Database, binding: D1Binding): SQLiteExec {
 		}
 		return (arg: string) => run(operation, async () => (await statement.bind(arg).raw()).map(decode));
 	}
-	return { db, run, batch: (queries) => db.batch(queries), read };
+	return { db, run, relaxed: (start) => start(), batch: (queries) => db.batch(queries), read };
 }

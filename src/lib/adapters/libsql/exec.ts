@@ -29,6 +29,7 @@ export function libsqlExec(db: LibSQLDatabase, client: GuardedClient, guard: Gua
 	return {
 		db,
 		run: (operation, work, signal) => guard.run(operation, work, signal),
+		relaxed: (start) => client.relaxed(start),
 		batch: (queries) => db.batch(queries),
 		read
 	};

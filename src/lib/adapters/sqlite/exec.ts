@@ -23,6 +23,13 @@ export interface SQLiteExec {
 	db: SQLiteDb;
 	/** Runs one adapter operation: the engine's retries, timeouts and errors. */
 	run<T>(operation: string, work: () => Promise<T>, signal?: AbortSignal): Promise<T>;
+	/**
+	 * Calls `start`, whose write (begun synchronously) may commit without waiting for the disk where
+	 * the engine can tell it so (a libSQL file: `synchronous = NORMAL` for that transaction, atomic
+	 * still; a power cut may forget it). Elsewhere it runs as any write (D1's durability is
+	 * Cloudflare's). Only for rows whose loss costs no one anything they had: a new session.
+	 */
+	relaxed<T>(start: () => T): T;
 	/** Writes as ONE transaction; each query's result (rows for those with RETURNING), in order. */
 	batch(queries: [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]): Promise<unknown[]>;
 	/**
