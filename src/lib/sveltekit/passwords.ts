@@ -1,6 +1,7 @@
 import { fail, redirect, type ActionFailure, type RequestEvent } from '@sveltejs/kit';
 import { type AuthServer, type PasswordAccountAction, refusalOf } from '../core/index.js';
 import { applyCookies } from './cookies.js';
+import { EXTERNAL, submittedForm } from './form-answer.js';
 import { serverRequest } from './platform.js';
 
 /**
@@ -59,12 +60,11 @@ export interface SvelteKitPasswords {
 	actions(options?: { provider?: string }): PasswordActions;
 }
 
-const EXTERNAL = { external: true } as const;
 /** The fields the password forms have; anything else submitted is not passed on. */
 const FIELDS = ['email', 'password', 'name', 'callbackUrl', 'user', 'token', 'currentPassword', 'newPassword'] as const;
 
 async function fieldsOf(event: RequestEvent): Promise<Record<string, string>> {
-	const form = await event.request.formData().catch(() => new FormData());
+	const form = await submittedForm(event);
 	return Object.fromEntries(FIELDS.flatMap((name) => {
 		const value = form.get(name);
 		return typeof value === 'string' ? [[name, value]] : [];
