@@ -227,3 +227,9 @@ describe('deleting the account', () => {
 		expect(await store.users()).toHaveLength(1);
 	});
 });
+
+test('recentSignIn is false or whole seconds from 1 to 3600', () => {
+	for (const recentSignIn of [0, 1.5, 3601, -5, Number.NaN]) expect(() => Password({ recentSignIn })).toThrow(TypeError);
+	expect(Password({ recentSignIn: 3600 }).password?.recentSignIn).toBe(3600);
+	expect(Password().password?.recentSignIn).toBe(false);
+});

@@ -5,6 +5,7 @@
  */
 import { describe, expect, test } from 'vitest';
 import ChangePassword from '../../../src/lib/components/parts/ChangePassword.svelte';
+import PasswordLink from '../../../src/lib/components/parts/PasswordLink.svelte';
 import { accountMessage } from '../../../src/lib/providers/password.js';
 import type { PasswordAccountActionData } from '../../../src/lib/sveltekit/passwords.js';
 import { renderDom, text } from './dom.js';
@@ -46,6 +47,17 @@ describe('ChangePassword', () => {
 		expect(text(renderDom(ChangePassword, { locale: 'de' }).$('button'))).toBe('Passwort ändern');
 		const card = renderDom(ChangePassword, { locale: 'ar' }).$('[data-kitauth="change-password"]')!;
 		expect(card.getAttribute('dir')).toBe('rtl');
+	});
+});
+
+describe('the email change confirmation page', () => {
+	test('one button posting the link, the new address said, in German', () => {
+		const target = { action: '/auth/confirm-email/password', fields: { user: 'u', email: 'neu@example.com', token: 't' } };
+		const { $, $$ } = renderDom(PasswordLink, { kind: 'confirm-email' as const, target, email: 'neu@example.com', locale: 'de' });
+		expect(text($('h1'))).toBe('Neue E-Mail-Adresse bestätigen');
+		expect(text($('.note'))).toBe('Künftig melden Sie sich mit neu@example.com an.');
+		expect($$('input[type="hidden"]').map((input) => input.getAttribute('name'))).toEqual(['user', 'email', 'token']);
+		expect($$('button')).toHaveLength(1);
 	});
 });
 
