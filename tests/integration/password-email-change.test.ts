@@ -109,10 +109,12 @@ describe('asking for an email change', () => {
 		expect(await emailOf(id)).toBe('me@example.com');
 	});
 
-	test('without sendAccountEmail there is no email change (404)', async () => {
+	test('without sendAccountEmail there is no email change (404); without sendSignUpEmail no new confirmation link', async () => {
 		const s = dbSetup(store, { providers: [Password({ hasher: FAST })] });
 		const { browser } = await account(s, 'me@example.com');
 		expect((await requestChange(browser, 'new@example.com')).status).toBe(404);
+		expect((await s.client().get('confirm-email/password', { query: { user: 'u', email: 'a@example.com', token: 't' } })).status).toBe(404);
+		expect((await s.client().postForm('resend-verification/password', { email: 'me@example.com' })).status).toBe(404);
 	});
 });
 
