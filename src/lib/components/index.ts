@@ -20,4 +20,5 @@ export { default as PasskeyList } from './PasskeyList.svelte';
 export { default as TwoFactorChallenge } from './TwoFactorChallenge.svelte';
 export { default as TwoFactorSetup } from './TwoFactorSetup.svelte';
 export { default as BackupCodes } from './BackupCodes.svelte';
+export { default as ChangePassword } from './ChangePassword.svelte';
 export { setAuthI18n, type I18nProps } from './parts/i18n.js';
