@@ -1,5 +1,6 @@
 import type { AuthContext } from '../context.js';
 import type { ResponseInternal } from '../types/internal.js';
+import type { PasswordFormFailure } from './password-forms.js';
 import { PasswordLink } from './components.js';
 import { page, settingOf } from './page.js';
 
@@ -20,13 +21,13 @@ export function linkSentPage(ctx: AuthContext, sent: 'reset' | 'verify' = 'reset
  */
 export async function linkFormPage(
 	ctx: AuthContext,
-	props: { kind: 'reset' | 'confirm'; action: string; fields: Record<string, string>; rules?: { minLength: number; maxLength: number }; error?: string },
+	props: { kind: 'reset' | 'confirm'; action: string; fields: Record<string, string>; rules?: { minLength: number; maxLength: number }; failure?: PasswordFormFailure },
 	status = 200
 ): Promise<ResponseInternal<string>> {
-	const { kind, action, fields, rules, error } = props;
+	const { kind, action, fields, rules, failure } = props;
 	const setting = settingOf(ctx);
 	const title = setting.i18n.t(kind === 'reset' ? 'password.reset.heading' : 'password.confirm.heading');
 	const target = { action, fields: { ...fields, csrfToken: ctx.csrf.token } };
-	const res = await page(setting, title, PasswordLink, { kind, target, error, ...rules, homeUrl: ctx.origin }, status);
+	const res = await page(setting, title, PasswordLink, { kind, target, form: failure ? { failed: true, ...failure } : null, ...rules, homeUrl: ctx.origin }, status);
 	return { ...res, headers: { ...res.headers, 'Referrer-Policy': 'strict-origin' } };
 }
