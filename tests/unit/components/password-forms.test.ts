@@ -68,9 +68,10 @@ describe('ForgotPassword', () => {
 });
 
 describe('ResetPassword', () => {
-	test("posts the link's user and token with the new password to ?/resetPassword", () => {
+	test("posts the link's user and token with the new password to ?/resetPassword, keeping the link's query", () => {
 		const { $ } = renderDom(ResetPassword, { user: 'u-1', token: 't-1' });
-		expect($('form')?.getAttribute('action')).toBe('?/resetPassword');
+		expect($('form')?.getAttribute('action')).toBe('?/resetPassword&user=u-1&token=t-1');
+		expect(renderDom(ResetPassword, { user: 'u', token: 't', action: '/reset?/set' }).$('form')?.getAttribute('action')).toBe('/reset?/set');
 		expect($('input[name="user"]')?.getAttribute('value')).toBe('u-1');
 		expect($('input[name="token"]')?.getAttribute('value')).toBe('t-1');
 		expect($('input[name="password"]')?.getAttribute('autocomplete')).toBe('new-password');
