@@ -114,7 +114,8 @@ for (const javaScriptEnabled of [true, false]) {
 			await expect(password).toHaveValue('');
 			await expect(password).toBeFocused();
 			await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
-			await expect(page).toHaveURL((url) => url.pathname === '/signup');
+			// Enhanced, the page stays as it was loaded; without JavaScript the action's page is shown.
+			await expect(page).toHaveURL((url) => url.pathname === '/signup' && url.search === (javaScriptEnabled ? '' : '?/signUp'));
 			// Nothing was created: the same address signs up after.
 			await password.fill('a much better password');
 			await page.getByRole('button', { name: 'Create the account' }).click();
@@ -188,6 +189,32 @@ for (const javaScriptEnabled of [true, false]) {
 		});
 	});
 }
+
+test('enhanced: while a sign-up runs its button is busy, a second submit sends nothing, and no page loads', async ({ page }) => {
+	await page.goto('/signup');
+	await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+	let posts = 0;
+	let release!: () => void;
+	const held = new Promise<void>((resolve) => (release = resolve));
+	await page.route('**/signup?/signUp', async (route) => {
+		posts++;
+		await held;
+		await route.continue();
+	});
+	const loads: string[] = [];
+	page.on('framenavigated', (frame) => loads.push(frame.url()));
+	await page.getByLabel('Email', { exact: true }).fill(address('pending'));
+	await page.getByLabel('Password', { exact: true }).fill('password');
+	const button = page.getByRole('button', { name: 'Create the account' });
+	await button.click();
+	await expect(button).toHaveAttribute('aria-busy', 'true');
+	await page.keyboard.press('Enter');
+	release();
+	await expect(page.getByLabel('Password', { exact: true })).toBeFocused();
+	await expect(button).not.toHaveAttribute('aria-busy');
+	expect(posts).toBe(1);
+	expect(loads).toEqual([]);
+});
 
 test('axe finds nothing on /signup, /forgot-password and /reset-password, refused or not', async ({ page }) => {
 	await page.goto('/signup');
