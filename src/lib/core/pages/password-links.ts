@@ -1,5 +1,6 @@
 import type { AuthContext } from '../context.js';
 import type { ResponseInternal } from '../types/internal.js';
+import type { PasswordFormFailure } from './password-forms.js';
 import { PasswordLink } from './components.js';
 import { page, settingOf } from './page.js';
 
@@ -22,13 +23,20 @@ const TITLES = { reset: 'password.reset.heading', confirm: 'password.confirm.hea
  */
 export async function linkFormPage(
 	ctx: AuthContext,
-	props: { kind: 'reset' | 'confirm' | 'confirm-email'; action: string; fields: Record<string, string>; rules?: { minLength: number; maxLength: number }; error?: string; email?: string },
+	props: {
+		kind: 'reset' | 'confirm' | 'confirm-email';
+		action: string;
+		fields: Record<string, string>;
+		rules?: { minLength: number; maxLength: number };
+		failure?: PasswordFormFailure;
+		email?: string;
+	},
 	status = 200
 ): Promise<ResponseInternal<string>> {
-	const { kind, action, fields, rules, error, email } = props;
+	const { kind, action, fields, rules, failure, email } = props;
 	const setting = settingOf(ctx);
 	const title = setting.i18n.t(TITLES[kind]);
 	const target = { action, fields: { ...fields, csrfToken: ctx.csrf.token } };
-	const res = await page(setting, title, PasswordLink, { kind, target, error, email, ...rules, homeUrl: ctx.origin }, status);
+	const res = await page(setting, title, PasswordLink, { kind, target, form: failure ? { failed: true, ...failure } : null, email, ...rules, homeUrl: ctx.origin }, status);
 	return { ...res, headers: { ...res.headers, 'Referrer-Policy': 'strict-origin' } };
 }
