@@ -1,18 +1,19 @@
 import { dev } from '$app/env';
 import { SvelteKitAuth, type SvelteKitAuthConfig } from '#lib';
 import { LibSQLAdapter } from '#lib/adapters/libsql/index.js';
-import Credentials from '#lib/providers/credentials.js';
 import Email from '#lib/providers/email.js';
 import GitHub from '#lib/providers/github.js';
 import Passkey from '#lib/providers/passkey.js';
+import Password from '#lib/providers/password.js';
 import type { Provider } from '#lib';
 import { LOCAL_IDP_CLIENT_ID, LOCAL_IDP_CLIENT_SECRET, localIdpIssuer } from './local-idp.js';
 import { demoDatabase, demoStrategy } from './database.js';
 import { demoLocale } from './locale.js';
 import { demoSecret } from './secret.js';
-import { checkDemoPassword } from './users.js';
+import { passwordMail } from './mail.js';
 
 export const database = demoDatabase();
+export const adapter = LibSQLAdapter(database);
 
 /** GitHub when its credentials are set; otherwise (or with KITAUTH_DEMO_LOCAL_IDP=on) the local IdP. */
 const github = !!(process.env.AUTH_GITHUB_ID && process.env.AUTH_GITHUB_SECRET);
@@ -48,19 +49,15 @@ const emailProviders: Provider[] = process.env.AUTH_EMAIL_SERVER || dev ? [(opti
  */
 const pages = process.env.KITAUTH_DEMO_PAGES === 'builtin' ? {} : { signIn: '/signin', twoFactor: '/two-factor' };
 
-/** The demo's kitauth configuration: the demo user, on database sessions by default. */
+/** The demo's kitauth configuration: password accounts (the demo user is one), on database sessions by default. */
 export const authConfig: SvelteKitAuthConfig = {
 	secret: demoSecret(dev),
-	adapter: LibSQLAdapter(database),
+	adapter,
 	session: { strategy: demoStrategy() },
 	providers: [
-		Credentials({
-			credentials: {
-				email: { label: 'Email', type: 'email', autocomplete: 'username', required: true },
-				password: { label: 'Password', type: 'password', autocomplete: 'current-password', required: true }
-			},
-			authorize: ({ email, password }) => checkDemoPassword(email, password)
-		}),
+		// Email-and-password accounts kept in the demo's database: sign-up (/signup), reset by email
+		// (/forgot-password, /reset-password), the address confirmed from a sign-up's message.
+		Password(passwordMail(dev)),
 		...emailProviders,
 		// Passkeys with no relying-party settings: it is the site the browser is on (on this
 		// machine, http://localhost:<port>; browsers refuse passkeys on a bare IP such as 127.0.0.1).
@@ -97,7 +94,7 @@ function greetingOf(data: unknown): string | undefined {
 	return typeof greeting === 'string' && greeting.trim() ? greeting.trim().slice(0, 40) : undefined;
 }
 
-export const { handle, signIn, signOut, sessions, accounts, passkeys, twoFactor, locale } = SvelteKitAuth(authConfig);
+export const { handle, signIn, signOut, sessions, accounts, passkeys, twoFactor, passwords, locale } = SvelteKitAuth(authConfig);
 
 /**
  * How recent a sign-in removing a passkey or signing out everywhere asks for ("sudo mode"), in

@@ -81,3 +81,14 @@ export const galleryPasskeys: PasskeyInfo[] = [
 	passkey('cGFzc2tleS1sYXB0b3A', 'Chrome on macOS', 'multiDevice', 60 * 24 * 40, 60 * 2),
 	passkey('cGFzc2tleS15dWJpa2V5', 'YubiKey 5C', 'singleDevice', 60 * 24 * 12, null)
 ];
+
+/**
+ * Two-step verification with fixed data: the key is "Hello!\xde\xad\xbe\xef" twice (the example
+ * key of Google Authenticator's URI format, 20 bytes like kitauth's), its URI as totpUri() writes it.
+ */
+export const galleryTotp = {
+	secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+	uri: 'otpauth://totp/kitauth%20demo:demo%40example.com?issuer=kitauth+demo&algorithm=SHA1&secret=JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP&period=30&digits=6',
+	issuer: 'kitauth demo',
+	accountName: 'demo@example.com'
+};

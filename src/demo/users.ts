@@ -1,29 +1,18 @@
-import { randomBytes } from 'node:crypto';
-import { hashPassword, MAX_PASSWORD_LENGTH, verifyPassword } from './passwords.js';
+import type { Adapter } from '#lib';
+import { scryptHasher } from '#lib/providers/password.js';
 
+/** The demo's ready-made password account (shown on its sign-in page). */
 export const DEMO_USER = { id: 'demo-user', email: 'demo@example.com', name: 'Demo User' } as const;
 const DEMO_PASSWORD = 'demo-password';
 
 /**
- * The demo's user table: email → user and password hash (a real app keeps these in its database).
- * Hashed at start-up, like every stored password: salted scrypt over a fixed-length prehash.
+ * Creates the demo user at start-up, through `Password()`'s own storage (the adapter's
+ * `createPasswordUser`, with the provider's default hasher), unless the address has an account.
  */
-const users = new Map<string, { user: typeof DEMO_USER; passwordHash: Promise<string> }>([
-	[DEMO_USER.email, { user: DEMO_USER, passwordHash: hashPassword(DEMO_PASSWORD) }]
-]);
-
-/**
- * What an unknown email is checked against: a hash of a random password, with the same
- * parameters. An unknown email then costs the same scrypt as a known one, so the time taken does
- * not tell which emails have accounts.
- */
-const decoy = hashPassword(randomBytes(32).toString('base64url'));
-
-/** The demo user for the right email and password, otherwise `null` (in the same time either way). */
-export async function checkDemoPassword(email: unknown, password: unknown) {
-	if (typeof email !== 'string' || typeof password !== 'string') return null;
-	const found = users.get(email.trim().toLowerCase());
-	const usable = password.length > 0 && password.length <= MAX_PASSWORD_LENGTH;
-	const matches = await verifyPassword(usable ? password : '', await (found?.passwordHash ?? decoy));
-	return found && usable && matches ? { ...found.user } : null;
+export async function seedDemoUser(adapter: Adapter): Promise<void> {
+	if (!adapter.getPasswordUser || !adapter.createPasswordUser) throw new TypeError('The demo needs an adapter that stores passwords');
+	if (await adapter.getPasswordUser(DEMO_USER.email)) return;
+	const hash = await scryptHasher().hash(DEMO_PASSWORD);
+	const created = await adapter.createPasswordUser({ ...DEMO_USER, emailVerified: new Date() }, hash);
+	if (!created) console.warn(`[demo] ${DEMO_USER.email} has an account without a password: the demo password will not work`);
 }

@@ -23,7 +23,7 @@ export {
 	type ErrorType
 } from './core/errors.js';
 export type { SvelteKitTwoFactor, TwoFactorActionData, TwoFactorActions } from './sveltekit/two-factor.js';
-export type { PasswordActionData, PasswordActions, SvelteKitPasswords } from './sveltekit/passwords.js';
+export type { PasswordAccountActionData, PasswordActionData, PasswordActions, SvelteKitPasswords } from './sveltekit/passwords.js';
 export type * from './core/types.js';
 export { customFetch, devOutbox, listProviders, safeCallbackUrl, type ClientProvider, type OutboxMessage } from './core/index.js';
 export type { SessionManager, SessionInfo, SessionPage, SessionPageOptions, SessionsEnded } from './sveltekit/sessions.js';

@@ -25,18 +25,24 @@ export function sampleSources(): string[] {
 	return [...guides, 'README.md'];
 }
 
-const FENCE = /^```(ts|js|svelte)(?:[ \t]+([^\n]*))?\n([\s\S]*?)^```[ \t]*$/gm;
+// A fence may be indented (inside a list item): its closing fence has the same indent, which its
+// lines lose.
+const FENCE = /^([ \t]*)```(ts|js|svelte)(?:[ \t]+([^\n]*))?\n([\s\S]*?)^\1```[ \t]*$/gm;
 const NAMED = /^(?:\/\/|<!--)\s*((?:src\/|vite\.config\.)[\w./+\-[\]]+)/;
 
 export function extractSamples(file: string): Sample[] {
 	const text = readFileSync(join(root, file), 'utf8');
 	return [...text.matchAll(FENCE)].map((match) => {
-		const code = match[3] ?? '';
+		const indent = match[1] ?? '';
+		const code = (match[4] ?? '')
+			.split('\n')
+			.map((line) => (line.startsWith(indent) ? line.slice(indent.length) : line))
+			.join('\n');
 		const line = text.slice(0, match.index).split('\n').length;
 		return {
 			at: `${file}:${line}`,
-			lang: match[1] as Sample['lang'],
-			info: (match[2] ?? '').trim(),
+			lang: match[2] as Sample['lang'],
+			info: (match[3] ?? '').trim(),
 			code,
 			path: NAMED.exec(code)?.[1]?.replace(/[.,:]$/, '') ?? null
 		};

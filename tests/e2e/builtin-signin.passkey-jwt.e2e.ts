@@ -5,6 +5,7 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectBuiltInPageAccessible } from './axe.js';
+import { addAuthenticator } from './webauthn.js';
 
 async function session(page: Page): Promise<{ user?: { email?: string } } | null> {
 	return (await page.request.get('/auth/session')).json();
@@ -13,17 +14,7 @@ async function session(page: Page): Promise<{ user?: { email?: string } } | null
 test('built-in page: sign up with a passkey, sign out, sign in through autofill (JWT sessions)', async ({ page }) => {
 	const cdp = await page.context().newCDPSession(page);
 	await cdp.send('WebAuthn.enable', { enableUI: false });
-	await cdp.send('WebAuthn.addVirtualAuthenticator', {
-		options: {
-			protocol: 'ctap2',
-			ctap2Version: 'ctap2_1',
-			transport: 'internal',
-			hasResidentKey: true,
-			hasUserVerification: true,
-			isUserVerified: true,
-			automaticPresenceSimulation: true
-		}
-	});
+	await addAuthenticator(cdp);
 	// No code from a CDN: every request stays on the site.
 	const site = new URL(test.info().project.use.baseURL!).origin;
 	const external: string[] = [];

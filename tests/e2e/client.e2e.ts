@@ -14,7 +14,7 @@ async function signInInPlace(page: Page, password: string): Promise<void> {
 	await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-test('signIn("credentials", { redirect: false }) reports a wrong password in place, with no session', async ({ page }) => {
+test('signIn("password", { redirect: false }) reports a wrong password in place, with no session', async ({ page }) => {
 	await openClientPage(page);
 	await signInInPlace(page, 'not-the-password');
 	await expect(page.getByRole('alert')).toHaveText('Wrong email or password.');
@@ -22,7 +22,7 @@ test('signIn("credentials", { redirect: false }) reports a wrong password in pla
 	expect(await sessionCookie(page)).toBeUndefined();
 });
 
-test('signIn("credentials") signs in without leaving the page, signOut() signs out', async ({ page }) => {
+test('signIn("password") signs in without leaving the page, signOut() signs out', async ({ page }) => {
 	await openClientPage(page);
 	await signInInPlace(page, DEMO_PASSWORD);
 	await expect(page.getByTestId('client-who')).toHaveText(`Signed in as ${DEMO_EMAIL}.`);

@@ -167,7 +167,7 @@ for (const javaScriptEnabled of [true, false]) {
 			const alert = page.getByRole('alert');
 			await expect(alert).toHaveText('Sign in failed. Check the details you provided are correct.');
 			await expect(alert).toBeFocused();
-			const form = page.locator('form[data-provider="credentials"]');
+			const form = page.locator('form[data-provider="password"]');
 			const id = await alert.getAttribute('id');
 			await expect(form).toHaveAttribute('aria-describedby', id!);
 			await expect(form.getByRole('button', { name: 'Sign in', exact: true })).toHaveAccessibleDescription(

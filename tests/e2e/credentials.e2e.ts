@@ -47,7 +47,7 @@ test('the REST endpoints sign in: a token from /auth/csrf, then the credentials 
 	const csrf = await page.request.get('/auth/csrf');
 	expect(csrf.status()).toBe(200);
 	const { csrfToken } = (await csrf.json()) as { csrfToken: string };
-	const response = await page.request.post('/auth/callback/credentials', {
+	const response = await page.request.post('/auth/callback/password', {
 		form: { csrfToken, email: EMAIL, password: PASSWORD, callbackUrl: '/account' },
 		headers: { origin: baseURL! },
 		maxRedirects: 0

@@ -1,6 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 
-/** The demo's user (see src/demo/users.ts). */
+/** The demo's user (`Password()`'s, created at start-up: see src/demo/users.ts). */
 export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_PASSWORD = 'demo-password';
 export const SESSION_COOKIE = 'authjs.session-token';

@@ -4,42 +4,10 @@
  * (`signIn('passkey')`) and with autofill, add a second passkey, rename one, and remove one after
  * the sudo prompt asks a stale session to confirm it is the user.
  */
-import { expect, test, type CDPSession, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.js';
 import { PASSKEY_REAUTH_SECONDS } from './servers.js';
-
-interface VirtualCredential {
-	credentialId: string;
-	isResidentCredential: boolean;
-	rpId?: string;
-	privateKey: string;
-	userHandle?: string;
-	signCount: number;
-}
-
-async function addAuthenticator(cdp: CDPSession): Promise<string> {
-	const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-		options: {
-			protocol: 'ctap2',
-			ctap2Version: 'ctap2_1',
-			transport: 'internal',
-			hasResidentKey: true,
-			hasUserVerification: true,
-			isUserVerified: true,
-			automaticPresenceSimulation: true
-		}
-	});
-	return authenticatorId;
-}
-
-async function credentials(cdp: CDPSession, authenticatorId: string): Promise<VirtualCredential[]> {
-	return (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials as VirtualCredential[];
-}
-
-/** Client-side controls work only once Svelte has hydrated the page. */
-async function hydrated(page: Page): Promise<void> {
-	await page.locator('html[data-hydrated="true"]').waitFor();
-}
+import { addAuthenticator, credentials, hydrated } from './webauthn.js';
 
 async function signOut(page: Page): Promise<void> {
 	await page.goto('/signout');

@@ -115,7 +115,7 @@ test('two tabs: a sign-in that reaches one tab by a full page load (not through 
 	// Signed in behind both tabs' backs (the browser's cookies, through the REST API), then the first
 	// tab loads its page anew: it remembers showing "signed out" before, and tells the second.
 	const { csrfToken } = (await (await context.request.get('/auth/csrf')).json()) as { csrfToken: string };
-	const signedIn = await context.request.post('/auth/callback/credentials', {
+	const signedIn = await context.request.post('/auth/callback/password', {
 		form: { csrfToken, email: DEMO_EMAIL, password: DEMO_PASSWORD, callbackUrl: '/remote' },
 		headers: { origin: new URL(first.url()).origin },
 		maxRedirects: 0

@@ -14,7 +14,7 @@ async function signedInPage(browser: Browser, userAgent: string): Promise<Page> 
 /** A sign-in through the REST endpoints alone (no page), as another device would make one. */
 async function restSignIn(request: APIRequestContext, baseURL: string): Promise<void> {
 	const { csrfToken } = (await (await request.get('/auth/csrf')).json()) as { csrfToken: string };
-	const res = await request.post('/auth/callback/credentials', {
+	const res = await request.post('/auth/callback/password', {
 		form: { csrfToken, email: DEMO_EMAIL, password: DEMO_PASSWORD, callbackUrl: '/account' },
 		headers: { origin: baseURL },
 		maxRedirects: 0

@@ -38,12 +38,17 @@ const STATES = [
 	'two-factor-setup-error',
 	'two-factor-on',
 	'backup-codes',
-	'backup-codes-left'
+	'backup-codes-left',
+	'signup',
+	'signup-error',
+	'forgot-password',
+	'reset-password',
+	'reset-password-error'
 ];
 
 // At a phone's width as well: the states whose layout changes there (the QR code, the key, the
-// backup codes in one column).
-const PHONE_STATES = ['two-factor-challenge', 'two-factor-setup', 'two-factor-on', 'backup-codes', 'backup-codes-left'];
+// backup codes in one column, the password forms' fields and hints).
+const PHONE_STATES = ['two-factor-challenge', 'two-factor-setup', 'two-factor-on', 'backup-codes', 'backup-codes-left', 'signup', 'forgot-password', 'reset-password'];
 
 test.use({ viewport: { width: 1100, height: 900 } });
 
@@ -68,7 +73,7 @@ for (const scheme of ['light', 'dark'] as const) {
 		}
 	});
 
-	test(`the two-factor states at a phone's width (${scheme})`, async ({ page }) => {
+	test(`the two-factor and password states at a phone's width (${scheme})`, async ({ page }) => {
 		await page.setViewportSize({ width: 360, height: 780 });
 		await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
 		await page.goto('/components');

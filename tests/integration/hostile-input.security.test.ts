@@ -132,7 +132,7 @@ describe('HEAD on every page action answers like GET, without a body', () => {
 		.map(([key]) => key.slice(4));
 
 	test('the route table marks every GET page (and nothing else) as answering HEAD', () => {
-		expect(pages.sort()).toEqual(['callback', 'error', 'forgot-password', 'reset-password', 'signin', 'signout', 'signup', 'two-factor', 'verify-email', 'verify-request']);
+		expect(pages.sort()).toEqual(['callback', 'confirm-email', 'error', 'forgot-password', 'reset-password', 'signin', 'signout', 'signup', 'two-factor', 'verify-email', 'verify-request']);
 		for (const [key, route] of Object.entries(ROUTES)) expect(route.head === true, key).toBe(pages.includes(key.slice(4)) && key.startsWith('GET '));
 	});
 
@@ -146,6 +146,7 @@ describe('HEAD on every page action answers like GET, without a body', () => {
 		['callback/nope', 404],
 		['reset-password/credentials', 404],
 		['verify-email/credentials', 404],
+		['confirm-email/credentials', 404],
 		['signup/credentials', 404],
 		['forgot-password/credentials', 404]
 	])('HEAD %s → %i, the GET headers, no body', async (path, status) => {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TestClient } from '../support/client.js';
 import { buildFixture, type Fixture, packageLibrary, type RunningApp, startDevServer, startFixture } from './kit-app-server.js';
 import { appBrowser, HTML } from './kit-client.js';
-import { remoteId, remoteQuery } from './kit-remote.js';
+import { remoteForm, remoteId, remoteQuery } from './kit-remote.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const DIR = join(ROOT, 'tests/kit3-remote-app');
@@ -77,6 +77,23 @@ describe('built and served', () => {
 		const session = `${signIn.split('/')[0]}/session`;
 		expect(await remoteQuery(client, '/base', session)).toMatchObject({ type: 'result', value: { user: { email: ALICE.email, name: 'Alice' } } });
 		expect(await remoteQuery(browser(app.origin), '/base', session)).toMatchObject({ type: 'result', value: null });
+	});
+
+	test('the package\'s two-factor challenge, a remote module of its own: a code with no sign-in waiting is refused as its result, with JavaScript and without', async () => {
+		const client = browser(app.origin);
+		const html = await (await client.get('/base/', { headers: HTML })).text();
+		const verify = remoteId(html, 'verifyTwoFactor');
+		expect(verify.split('/')[0]).not.toBe(remoteId(html, 'signIn').split('/')[0]);
+		const expired = 'Your sign-in expired before the second step. Sign in again.';
+		expect(await remoteForm(client, '/base', verify, '/base/', { code: '123456' })).toMatchObject({
+			type: 'result',
+			value: { failed: true, fieldErrors: {}, formErrors: [expired], expired: true }
+		});
+		const action = /action="(\?\/remote=[^"]*verifyTwoFactor[^"]*)"/.exec(html)![1]!.replaceAll('&amp;', '&');
+		const res = await client.post(`/base/${action}`, { form: { [`code/${verify}`]: '123456' }, headers: HTML });
+		expect(res.status).toBe(200);
+		expect(await res.text()).toContain(expired);
+		expect(client.cookie(SESSION_COOKIE)).toBeUndefined();
 	});
 
 	test('the app\'s own query, guarded with kitauth/remote/server: 401 signed out, the user\'s greeting signed in', async () => {

@@ -20,4 +20,8 @@ export { default as PasskeyList } from './PasskeyList.svelte';
 export { default as TwoFactorChallenge } from './TwoFactorChallenge.svelte';
 export { default as TwoFactorSetup } from './TwoFactorSetup.svelte';
 export { default as BackupCodes } from './BackupCodes.svelte';
+export { default as ChangePassword } from './ChangePassword.svelte';
+export { default as SignUp } from './SignUp.svelte';
+export { default as ForgotPassword } from './ForgotPassword.svelte';
+export { default as ResetPassword } from './ResetPassword.svelte';
 export { setAuthI18n, type I18nProps } from './parts/i18n.js';

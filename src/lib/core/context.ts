@@ -56,7 +56,7 @@ export function requestCsrf(
 
 export function createContext(
 	options: AuthOptions,
-	req: Pick<RequestInternal, 'url' | 'cookies' | 'body' | 'providerId' | 'signal'> & { request?: Request },
+	req: Pick<RequestInternal, 'url' | 'cookies' | 'body' | 'providerId' | 'signal' | 'waitUntil'> & { request?: Request },
 	caller: { csrfChecked?: boolean; csrf?: CsrfState } = {}
 ): AuthContext {
 	const { origin, cookies } = siteOf(options, req.url);
@@ -80,6 +80,7 @@ export function createContext(
 		pendingCookies,
 		csrfChecked,
 		signal: req.signal,
+		waitUntil: req.waitUntil,
 		get i18n() {
 			return (translator ??= requestTranslator(options.i18n, req.request));
 		}

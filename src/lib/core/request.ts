@@ -16,6 +16,12 @@ export interface Platform {
 	 * origin-less POSTs still need the token. Off for the plain core.
 	 */
 	originProvesCsrf?: boolean;
+	/**
+	 * Keeps work that runs after the answer alive until it ends (Cloudflare Workers'
+	 * `ctx.waitUntil`, which SvelteKit passes as `event.platform.ctx`): the messages kitauth sends
+	 * after answering. Where the process outlives the request (Node), none is needed.
+	 */
+	waitUntil?: (promise: Promise<unknown>) => void;
 }
 
 /** Largest body we read: sign-in forms and WebAuthn responses are a few KB. */
@@ -88,7 +94,8 @@ export async function toInternalRequest(
 		request,
 		clientAddress: platform.clientAddress,
 		originProvesCsrf: platform.originProvesCsrf === true,
-		signal: request.signal
+		signal: request.signal,
+		...(platform.waitUntil ? { waitUntil: platform.waitUntil } : {})
 	};
 }
 

@@ -8,6 +8,7 @@ import { signOutGet, signOutPost } from './actions/signout.js';
 import {
 	forgotPasswordGet,
 	forgotPasswordPost,
+	resendVerificationPost,
 	resetPasswordGet,
 	resetPasswordPost,
 	signUpGet,
@@ -15,6 +16,7 @@ import {
 	verifyEmailGet,
 	verifyEmailPost
 } from './actions/password.js';
+import { changeEmailPost, changePasswordPost, confirmEmailGet, confirmEmailPost, deleteAccountPost } from './actions/password-account.js';
 import { twoFactorGet, twoFactorPost } from './actions/two-factor.js';
 import { twoFactorBackupCodes, twoFactorDevices, twoFactorDisable, twoFactorEnable, twoFactorSetup } from './actions/two-factor-manage.js';
 import { webauthnOptions } from './actions/webauthn-options.js';
@@ -83,6 +85,13 @@ export const ROUTES: Readonly<Record<string, Route>> = Object.freeze({
 	'POST reset-password': { errors: 'page', provider: 'required', csrf: 'token', storesCallbackUrl: false, run: resetPasswordPost },
 	'GET verify-email': { ...read, errors: 'page', head: true, provider: 'required', run: verifyEmailGet },
 	'POST verify-email': { errors: 'page', provider: 'required', csrf: 'token', storesCallbackUrl: false, run: verifyEmailPost },
+	'POST resend-verification': { errors: 'page', provider: 'required', csrf: 'token', storesCallbackUrl: false, run: resendVerificationPost },
+	// The signed-in user's password account: JSON, each a state change behind the token.
+	'POST change-password': { ...read, errors: 'json', provider: 'required', csrf: 'token', run: changePasswordPost },
+	'POST change-email': { ...read, errors: 'json', provider: 'required', csrf: 'token', run: changeEmailPost },
+	'POST delete-account': { ...read, errors: 'json', provider: 'required', csrf: 'token', run: deleteAccountPost },
+	'GET confirm-email': { ...read, errors: 'page', head: true, provider: 'required', run: confirmEmailGet },
+	'POST confirm-email': { errors: 'page', provider: 'required', csrf: 'token', storesCallbackUrl: false, run: confirmEmailPost },
 	'GET error': { ...read, errors: 'page', head: true, run: error },
 	'GET verify-request': { ...read, errors: 'page', head: true, run: verifyRequest },
 	'GET webauthn-options': { ...read, errors: 'json', provider: 'required', run: webauthnOptions },

@@ -10,6 +10,7 @@ import { respond } from './auth.js';
 import { createRuntime, resolveOptions, type ResolveOptions } from './config.js';
 import { type AuthContext, createContext, pageUrl, type ProviderContext, resolveCallbackUrl } from './context.js';
 import { passwordStep } from './actions/password.js';
+import { accountStep } from './actions/password-account.js';
 import { InvalidRequest } from './errors.js';
 import { RequestSession } from './current-session.js';
 import { outboxPage, outboxPath } from './flows/email/outbox.js';
@@ -32,6 +33,7 @@ import type { AuthOptions } from './types/options.js';
 import type {
 	AuthServer,
 	CurrentSession,
+	PasswordAccountAction,
 	PasswordFormAction,
 	PasswordOutcome,
 	Redirect,
@@ -63,7 +65,7 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 		assertTrustedHost(options);
 		return createContext(
 			options,
-			{ url: request.url, cookies, body: call.body ?? {}, providerId: call.providerId, signal: request.request.signal, request: request.request },
+			{ url: request.url, cookies, body: call.body ?? {}, providerId: call.providerId, signal: request.request.signal, request: request.request, waitUntil: request.waitUntil },
 			{ csrfChecked: true }
 		);
 	};
@@ -105,12 +107,17 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 			return { ok: true, url: step.started.redirect ?? ctx.origin, cookies, ...(step.backupCodes ? { backupCodes: step.backupCodes } : {}) };
 		},
 		async passwordForm(request: ServerRequest, action: PasswordFormAction, fields: Record<string, string>, providerId?: string): Promise<PasswordOutcome> {
-			const id = providerId ?? options.providers.find((p) => p.type === 'credentials' && p.password)?.id;
-			const { req, ctx } = internalRequest(request, { action, providerId: id, body: fields });
+			const { req, ctx } = internalRequest(request, { action, providerId: providerId ?? firstPasswordProvider(), body: fields });
 			if (!hasProvider(ctx)) throw new InvalidRequest('no password provider', 404);
 			const step = await passwordStep(action, req, ctx, async () => (await resolveCallbackUrl(ctx, req)).callbackUrl);
 			if (!step.ok) return { ok: false, ...step.failure };
 			return { ok: true, url: step.done.redirect ?? ctx.origin, cookies: [...ctx.pendingCookies, ...(step.done.cookies ?? [])] };
+		},
+		async passwordAccount(request: ServerRequest, action: PasswordAccountAction, fields: Record<string, string>, providerId?: string) {
+			const { req, ctx } = internalRequest(request, { action, providerId: providerId ?? firstPasswordProvider(), body: fields });
+			if (!hasProvider(ctx)) throw new InvalidRequest('no password provider', 404);
+			const step = await accountStep(action, req, ctx);
+			return step.ok ? { ...step, cookies: [...ctx.pendingCookies, ...step.cookies] } : step;
 		},
 		signOut: (request: ServerRequest, params: { callbackUrl?: string } = {}) =>
 			run(request, { action: 'signout', body: { callbackUrl: params.callbackUrl ?? request.url.href } }),
@@ -121,6 +128,10 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 		credentialsChanged: async (userId: string, change: CredentialChange) =>
 			withoutCookies(await credentialsChanged(detachedContext(), checkedUserId(userId), change))
 	});
+
+	function firstPasswordProvider(): string | undefined {
+		return options.providers.find((p) => p.type === 'credentials' && p.password)?.id;
+	}
 
 	/** A context for calls made outside any request (no URL is generated, no cookie read or set). */
 	function detachedContext(): AuthContext {
@@ -146,7 +157,7 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 		const url = new URL(`${request.url.origin}${options.basePath}/${path}`);
 		for (const [key, value] of call.query ?? []) url.searchParams.append(key, value);
 		const cookies = cookiesOf(request);
-		const ctx = serverContext({ url, request: request.request }, cookies, call);
+		const ctx = serverContext({ url, request: request.request, waitUntil: request.waitUntil }, cookies, call);
 		const req: RequestInternal = {
 			url,
 			method: 'POST',
@@ -157,7 +168,8 @@ export function createAuthServer(config: AuthConfig, setup: ServerSetup = {}): A
 			query: Object.fromEntries(url.searchParams),
 			body: call.body,
 			request: request.request,
-			clientAddress: request.clientAddress
+			clientAddress: request.clientAddress,
+			...(request.waitUntil ? { waitUntil: request.waitUntil } : {})
 		};
 		return { req, ctx };
 	}

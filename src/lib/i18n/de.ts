@@ -196,6 +196,31 @@ export const de: Catalogue = {
 	'password.mail.registered.note':
 		'Jemand wollte sich mit dieser Adresse registrieren, zu der es bereits ein Konto gibt: Nichts wurde geändert. Waren Sie es, melden Sie sich an oder setzen Sie Ihr Passwort zurück, falls Sie es vergessen haben.',
 
+	'account.signInFirst': 'Melden Sie sich zuerst an.',
+	'account.currentPasswordNeeded': 'Geben Sie Ihr aktuelles Passwort ein.',
+	'account.wrongPassword': 'Das aktuelle Passwort ist falsch.',
+	'account.noPassword': 'Dieses Konto hat kein Passwort, das sich ändern ließe.',
+	'account.sameEmail': 'Das ist bereits Ihre E-Mail-Adresse.',
+	'account.currentPassword': 'Aktuelles Passwort',
+	'account.changePassword.heading': 'Passwort ändern',
+	'account.changePassword.newPassword': 'Neues Passwort',
+	'account.changePassword.submit': 'Passwort ändern',
+	'account.changePassword.note': 'Ihre anderen Sitzungen enden, sobald es geändert ist.',
+	'account.changePassword.done': 'Ihr Passwort wurde geändert.',
+	'account.confirmEmail.heading': 'Neue E-Mail-Adresse bestätigen',
+	'account.confirmEmail.text': 'Künftig melden Sie sich mit {email} an.',
+	'account.mail.confirmEmail.subject': 'Bestätigen Sie Ihre neue E-Mail-Adresse für {host}',
+	'account.mail.confirmEmail.button': 'Neue Adresse bestätigen',
+	'account.mail.confirmEmail.note': {
+		one: 'Der Link gilt {count} Stunde lang und nur einmal. Wenn Sie diese Änderung nicht angefordert haben, ignorieren Sie diese E-Mail.',
+		other: 'Der Link gilt {count} Stunden lang und nur einmal. Wenn Sie diese Änderung nicht angefordert haben, ignorieren Sie diese E-Mail.'
+	},
+	'account.mail.changeRequested.subject': 'Ihre E-Mail-Adresse bei {host} wird geändert',
+	'account.mail.changeRequested.note': 'Jemand, der in Ihrem Konto angemeldet ist, möchte statt dieser Adresse {email} verwenden. Wenn Sie das nicht waren, ändern Sie jetzt Ihr Passwort.',
+	'account.mail.taken.note': 'Jemand wollte ein anderes Konto auf diese Adresse umstellen, die bereits ein Konto hat: Es hat sich nichts geändert. Wenn Sie das waren, melden Sie sich mit dieser Adresse an.',
+	'account.mail.passwordChanged.subject': 'Ihr Passwort bei {host} wurde geändert',
+	'account.mail.passwordChanged.note': 'Wenn Sie es nicht geändert haben, setzen Sie Ihr Passwort jetzt zurück: Jemand anderes könnte es kennen.',
+
 	'email.subject': 'Bei {site} anmelden',
 	'email.heading': 'Bei {site} anmelden',
 	'email.intro': 'Melden Sie sich mit der Schaltfläche unten an.',

@@ -220,6 +220,34 @@ export const en = {
 	'password.mail.registered.note':
 		'Someone tried to sign up with this address, which already has an account: nothing changed. If it was you, sign in, or reset your password if you forgot it.',
 
+	// The signed-in user's password account (change the password or email, delete the account)
+	'account.signInFirst': 'Sign in first.',
+	'account.currentPasswordNeeded': 'Enter your current password.',
+	'account.wrongPassword': 'The current password is wrong.',
+	'account.noPassword': 'This account has no password to change.',
+	'account.sameEmail': 'This is already your email address.',
+	'account.currentPassword': 'Current password',
+	'account.changePassword.heading': 'Change your password',
+	'account.changePassword.newPassword': 'New password',
+	'account.changePassword.submit': 'Change the password',
+	'account.changePassword.note': 'Your other sessions end once it is changed.',
+	'account.changePassword.done': 'Your password was changed.',
+	'account.confirmEmail.heading': 'Confirm your new email address',
+	'account.confirmEmail.text': 'From now on you will sign in with {email}.',
+	'account.mail.confirmEmail.subject': 'Confirm your new email address for {host}',
+	'account.mail.confirmEmail.button': 'Confirm the new address',
+	'account.mail.confirmEmail.note': {
+		one: 'The link works once, for {count} hour. If you did not ask for this change, ignore this email.',
+		other: 'The link works once, for {count} hours. If you did not ask for this change, ignore this email.'
+	},
+	'account.mail.changeRequested.subject': 'Your email address on {host} is being changed',
+	'account.mail.changeRequested.note':
+		'Someone signed in to your account asked to use {email} instead of this address. If it was not you, change your password now.',
+	'account.mail.taken.note':
+		'Someone asked to move another account to this address, which already has an account: nothing changed. If it was you, sign in with this address.',
+	'account.mail.passwordChanged.subject': 'Your password on {host} was changed',
+	'account.mail.passwordChanged.note': 'If you did not change it, reset your password now: someone else may know it.',
+
 	// The sign-in email (subject, HTML and text)
 	'email.subject': 'Sign in to {site}',
 	'email.heading': 'Sign in to {site}',

@@ -211,6 +211,32 @@ export const es: Catalogue = {
 	'password.mail.registered.note':
 		'Alguien intentó registrarse con esta dirección, que ya tiene una cuenta: no ha cambiado nada. Si fue usted, inicie sesión o restablezca su contraseña si la ha olvidado.',
 
+	'account.signInFirst': 'Inicie sesión primero.',
+	'account.currentPasswordNeeded': 'Introduzca su contraseña actual.',
+	'account.wrongPassword': 'La contraseña actual no es correcta.',
+	'account.noPassword': 'Esta cuenta no tiene una contraseña que cambiar.',
+	'account.sameEmail': 'Esta ya es su dirección de correo.',
+	'account.currentPassword': 'Contraseña actual',
+	'account.changePassword.heading': 'Cambiar la contraseña',
+	'account.changePassword.newPassword': 'Contraseña nueva',
+	'account.changePassword.submit': 'Cambiar la contraseña',
+	'account.changePassword.note': 'Sus demás sesiones terminan en cuanto se cambia.',
+	'account.changePassword.done': 'Su contraseña se ha cambiado.',
+	'account.confirmEmail.heading': 'Confirme su nueva dirección de correo',
+	'account.confirmEmail.text': 'A partir de ahora iniciará sesión con {email}.',
+	'account.mail.confirmEmail.subject': 'Confirme su nueva dirección de correo para {host}',
+	'account.mail.confirmEmail.button': 'Confirmar la nueva dirección',
+	'account.mail.confirmEmail.note': {
+		one: 'El enlace funciona una sola vez, durante {count} hora. Si no ha pedido este cambio, ignore este correo.',
+		many: 'El enlace funciona una sola vez, durante {count} de horas. Si no ha pedido este cambio, ignore este correo.',
+		other: 'El enlace funciona una sola vez, durante {count} horas. Si no ha pedido este cambio, ignore este correo.'
+	},
+	'account.mail.changeRequested.subject': 'Su dirección de correo en {host} va a cambiar',
+	'account.mail.changeRequested.note': 'Alguien con la sesión iniciada en su cuenta ha pedido usar {email} en lugar de esta dirección. Si no ha sido usted, cambie su contraseña ahora.',
+	'account.mail.taken.note': 'Alguien ha pedido trasladar otra cuenta a esta dirección, que ya tiene una cuenta: no ha cambiado nada. Si ha sido usted, inicie sesión con esta dirección.',
+	'account.mail.passwordChanged.subject': 'Su contraseña en {host} se ha cambiado',
+	'account.mail.passwordChanged.note': 'Si no la ha cambiado usted, restablezca su contraseña ahora: puede que otra persona la conozca.',
+
 	'email.subject': 'Iniciar sesión en {site}',
 	'email.heading': 'Iniciar sesión en {site}',
 	'email.intro': 'Use el botón de abajo para iniciar sesión.',

@@ -211,6 +211,32 @@ export const fr: Catalogue = {
 	'password.mail.registered.note':
 		'Quelqu’un a tenté de s’inscrire avec cette adresse, qui a déjà un compte : rien n’a changé. Si c’était vous, connectez-vous, ou réinitialisez votre mot de passe si vous l’avez oublié.',
 
+	'account.signInFirst': 'Connectez-vous d’abord.',
+	'account.currentPasswordNeeded': 'Saisissez votre mot de passe actuel.',
+	'account.wrongPassword': 'Le mot de passe actuel est incorrect.',
+	'account.noPassword': 'Ce compte n’a pas de mot de passe à modifier.',
+	'account.sameEmail': 'C’est déjà votre adresse e-mail.',
+	'account.currentPassword': 'Mot de passe actuel',
+	'account.changePassword.heading': 'Modifier votre mot de passe',
+	'account.changePassword.newPassword': 'Nouveau mot de passe',
+	'account.changePassword.submit': 'Modifier le mot de passe',
+	'account.changePassword.note': 'Vos autres sessions prennent fin dès qu’il est modifié.',
+	'account.changePassword.done': 'Votre mot de passe a été modifié.',
+	'account.confirmEmail.heading': 'Confirmez votre nouvelle adresse e-mail',
+	'account.confirmEmail.text': 'Vous vous connecterez désormais avec {email}.',
+	'account.mail.confirmEmail.subject': 'Confirmez votre nouvelle adresse e-mail pour {host}',
+	'account.mail.confirmEmail.button': 'Confirmer la nouvelle adresse',
+	'account.mail.confirmEmail.note': {
+		one: 'Le lien est valable {count} heure, une seule fois. Si vous n’avez pas demandé ce changement, ignorez cet e-mail.',
+		many: 'Le lien est valable {count} d’heures, une seule fois. Si vous n’avez pas demandé ce changement, ignorez cet e-mail.',
+		other: 'Le lien est valable {count} heures, une seule fois. Si vous n’avez pas demandé ce changement, ignorez cet e-mail.'
+	},
+	'account.mail.changeRequested.subject': 'Votre adresse e-mail sur {host} va changer',
+	'account.mail.changeRequested.note': 'Une personne connectée à votre compte a demandé à utiliser {email} à la place de cette adresse. Si ce n’était pas vous, modifiez votre mot de passe dès maintenant.',
+	'account.mail.taken.note': 'Quelqu’un a demandé à déplacer un autre compte vers cette adresse, qui a déjà un compte : rien n’a changé. Si c’était vous, connectez-vous avec cette adresse.',
+	'account.mail.passwordChanged.subject': 'Votre mot de passe sur {host} a été modifié',
+	'account.mail.passwordChanged.note': 'Si vous ne l’avez pas modifié, réinitialisez votre mot de passe dès maintenant : quelqu’un d’autre le connaît peut-être.',
+
 	'email.subject': 'Connexion à {site}',
 	'email.heading': 'Connexion à {site}',
 	'email.intro': 'Utilisez le bouton ci-dessous pour vous connecter.',

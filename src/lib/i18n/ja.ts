@@ -187,6 +187,30 @@ export const ja: Catalogue = {
 	'password.mail.registered.note':
 		'すでにアカウントがあるこのアドレスで、誰かが登録しようとしました。何も変更されていません。ご本人の場合はログインしてください。パスワードを忘れた場合は再設定できます。',
 
+	'account.signInFirst': '先にログインしてください。',
+	'account.currentPasswordNeeded': '現在のパスワードを入力してください。',
+	'account.wrongPassword': '現在のパスワードが正しくありません。',
+	'account.noPassword': 'このアカウントには変更できるパスワードがありません。',
+	'account.sameEmail': 'これはすでにあなたのメールアドレスです。',
+	'account.currentPassword': '現在のパスワード',
+	'account.changePassword.heading': 'パスワードの変更',
+	'account.changePassword.newPassword': '新しいパスワード',
+	'account.changePassword.submit': 'パスワードを変更',
+	'account.changePassword.note': '変更すると、ほかのセッションはすべて終了します。',
+	'account.changePassword.done': 'パスワードを変更しました。',
+	'account.confirmEmail.heading': '新しいメールアドレスの確認',
+	'account.confirmEmail.text': '今後は {email} でログインします。',
+	'account.mail.confirmEmail.subject': '{host} の新しいメールアドレスを確認してください',
+	'account.mail.confirmEmail.button': '新しいアドレスを確認',
+	'account.mail.confirmEmail.note': {
+		other: 'このリンクは {count} 時間、1 回だけ使えます。この変更を依頼した覚えがない場合は、このメールを無視してください。'
+	},
+	'account.mail.changeRequested.subject': '{host} のメールアドレスが変更されようとしています',
+	'account.mail.changeRequested.note': 'あなたのアカウントにログインしている人が、このアドレスの代わりに {email} を使うよう依頼しました。心当たりがない場合は、今すぐパスワードを変更してください。',
+	'account.mail.taken.note': '別のアカウントをこのアドレスに移そうとする依頼がありましたが、このアドレスにはすでにアカウントがあります。何も変更されていません。ご自身の依頼であれば、このアドレスでログインしてください。',
+	'account.mail.passwordChanged.subject': '{host} のパスワードが変更されました',
+	'account.mail.passwordChanged.note': '変更した覚えがない場合は、今すぐパスワードを再設定してください。ほかの誰かがパスワードを知っているおそれがあります。',
+
 	'email.subject': '{site} へのログイン',
 	'email.heading': '{site} へのログイン',
 	'email.intro': '下のボタンからログインしてください。',

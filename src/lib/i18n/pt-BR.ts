@@ -211,6 +211,32 @@ export const ptBR: Catalogue = {
 	'password.mail.registered.note':
 		'Alguém tentou se cadastrar com este endereço, que já tem uma conta: nada mudou. Se foi você, entre, ou redefina sua senha se a esqueceu.',
 
+	'account.signInFirst': 'Entre primeiro.',
+	'account.currentPasswordNeeded': 'Digite sua senha atual.',
+	'account.wrongPassword': 'A senha atual está incorreta.',
+	'account.noPassword': 'Esta conta não tem uma senha para alterar.',
+	'account.sameEmail': 'Este já é o seu endereço de e-mail.',
+	'account.currentPassword': 'Senha atual',
+	'account.changePassword.heading': 'Alterar sua senha',
+	'account.changePassword.newPassword': 'Nova senha',
+	'account.changePassword.submit': 'Alterar a senha',
+	'account.changePassword.note': 'Suas outras sessões terminam assim que ela for alterada.',
+	'account.changePassword.done': 'Sua senha foi alterada.',
+	'account.confirmEmail.heading': 'Confirme seu novo endereço de e-mail',
+	'account.confirmEmail.text': 'De agora em diante, você vai entrar com {email}.',
+	'account.mail.confirmEmail.subject': 'Confirme seu novo endereço de e-mail em {host}',
+	'account.mail.confirmEmail.button': 'Confirmar o novo endereço',
+	'account.mail.confirmEmail.note': {
+		one: 'O link funciona uma vez, por {count} hora. Se você não pediu esta alteração, ignore este e-mail.',
+		many: 'O link funciona uma vez, por {count} de horas. Se você não pediu esta alteração, ignore este e-mail.',
+		other: 'O link funciona uma vez, por {count} horas. Se você não pediu esta alteração, ignore este e-mail.'
+	},
+	'account.mail.changeRequested.subject': 'Seu endereço de e-mail em {host} está sendo alterado',
+	'account.mail.changeRequested.note': 'Alguém conectado à sua conta pediu para usar {email} no lugar deste endereço. Se não foi você, altere sua senha agora.',
+	'account.mail.taken.note': 'Alguém pediu para mover outra conta para este endereço, que já tem uma conta: nada mudou. Se foi você, entre com este endereço.',
+	'account.mail.passwordChanged.subject': 'Sua senha em {host} foi alterada',
+	'account.mail.passwordChanged.note': 'Se não foi você que a alterou, redefina sua senha agora: outra pessoa pode conhecê-la.',
+
 	'email.subject': 'Entrar em {site}',
 	'email.heading': 'Entrar em {site}',
 	'email.intro': 'Use o botão abaixo para entrar.',

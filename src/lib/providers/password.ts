@@ -3,8 +3,8 @@ import { passwordRules } from '../core/passwords/policy.js';
 import type { CredentialsConfig, PasswordOptions } from '../core/types/provider.js';
 import type { PasswordHasher, PasswordRules } from '../core/types/password.js';
 
-export type { CredentialsConfig, PasswordResetRequest, SignUpEmailRequest } from '../core/types/provider.js';
-export { passwordResetMessage, signUpMessage } from '../core/flows/password/message.js';
+export type { AccountEmailRequest, CredentialsConfig, PasswordResetRequest, SignUpEmailRequest } from '../core/types/provider.js';
+export { accountMessage, passwordResetMessage, signUpMessage } from '../core/flows/password/message.js';
 export type { PasswordHasher, PasswordRules } from '../core/types/password.js';
 export { DEFAULT_SCRYPT, scryptHasher } from '../core/passwords/hash.js';
 
@@ -29,6 +29,19 @@ export interface PasswordUserConfig extends PasswordRules {
 	sendSignUpEmail?: PasswordOptions['sendSignUpEmail'];
 	/** Refuse sign-in until the address is confirmed (needs `sendSignUpEmail`). Default false. */
 	requireVerifiedEmail?: boolean;
+	/**
+	 * Sends the messages of the signed-in user's account changes (`accountMessage()` writes
+	 * kitauth's): the link confirming a new address and the notice to the old one, and a notice
+	 * after a password change. Without it there is no email change.
+	 */
+	sendAccountEmail?: PasswordOptions['sendAccountEmail'];
+	/**
+	 * Seconds within which a sign-in stands in for the current password when the signed-in user
+	 * changes their password or email (sudo mode, at most 3600); default `false`: the current
+	 * password is asked. Deleting the account takes a sign-in within this (or 10 minutes) or the
+	 * current password.
+	 */
+	recentSignIn?: number | false;
 }
 
 /**
@@ -44,7 +57,8 @@ export interface PasswordUserConfig extends PasswordRules {
  */
 export default function Password(config: PasswordUserConfig = {}): CredentialsConfig<typeof FIELDS> {
 	const { id = 'password', name = 'Password', hasher = scryptHasher(), minLength, maxLength, sendPasswordReset, resetMaxAge = 900 } = config;
-	const { sendSignUpEmail, requireVerifiedEmail = false } = config;
+	const { sendSignUpEmail, requireVerifiedEmail = false, sendAccountEmail, recentSignIn = false } = config;
+	if (recentSignIn !== false && (!Number.isInteger(recentSignIn) || recentSignIn < 1 || recentSignIn > 3600)) throw new TypeError('recentSignIn must be false or whole seconds from 1 to 3600');
 	if (requireVerifiedEmail && !sendSignUpEmail) throw new TypeError('requireVerifiedEmail needs sendSignUpEmail: nobody could confirm an address');
 	if (!Number.isInteger(resetMaxAge) || resetMaxAge < 60 || resetMaxAge > 3600) throw new TypeError('resetMaxAge must be whole seconds from 60 to 3600');
 	return {
@@ -58,6 +72,8 @@ export default function Password(config: PasswordUserConfig = {}): CredentialsCo
 			rules: passwordRules({ minLength, maxLength }),
 			resetMaxAge,
 			requireVerifiedEmail,
+			recentSignIn,
+			...(sendAccountEmail ? { sendAccountEmail } : {}),
 			...(sendPasswordReset ? { sendPasswordReset } : {}),
 			...(sendSignUpEmail ? { sendSignUpEmail } : {})
 		}

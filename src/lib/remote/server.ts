@@ -2,11 +2,16 @@
  * `kitauth/remote/server`: for the app's own remote functions (server-only). `guard` lets a
  * `query`, `command` or `form` run only for a signed-in user (else 401), optionally one with a
  * role or passing a check (else 403), and hands it the session; `accessToken` is the user's token
- * for a provider, refreshed once however many remote calls of a request ask.
+ * for a provider, refreshed once however many remote calls of a request ask. `passkeyForms` and
+ * `twoFactorForms` make the passkey and two-factor components' remote forms with another window for
+ * the sensitive ones, for the app's own remote module.
  */
 import { error } from '@sveltejs/kit';
 import type { Session, User } from '../core/index.js';
 import { requestAuth } from './request.js';
+
+export { passkeyForms } from './passkeys.js';
+export { twoFactorForms } from './two-factor.js';
 
 /** A session with its user: what a guarded function receives. */
 export type SignedInSession = Session & { user: User };

@@ -34,17 +34,18 @@ export function credentialFields(credentials: Record<string, CredentialInput>): 
 }
 
 /**
- * What a form with one field of its own (`field`, whose errors show under it) shows above itself:
- * its form errors, then every other field's errors. The code forms (two-factor, email code) share it.
+ * What a form with fields of its own (`fields`, whose errors show under them) shows above itself:
+ * its form errors, then every other field's errors. The code forms (two-factor, email code) and
+ * the password forms share it.
  */
 export function messagesBesides(
 	form: { formErrors?: readonly string[]; fieldErrors?: Readonly<Record<string, readonly string[] | undefined>> } | null | undefined,
-	field: string
+	...fields: string[]
 ): string[] {
 	return [
 		...(form?.formErrors ?? []),
 		...Object.entries(form?.fieldErrors ?? {})
-			.filter(([name]) => name !== field)
+			.filter(([name]) => !fields.includes(name))
 			.flatMap(([, m]) => m ?? [])
 	];
 }

@@ -1,7 +1,7 @@
 import type { RequestEvent } from '@sveltejs/kit';
 import type { AuthServer, CurrentSession } from '../core/index.js';
 import { createFormPostCheck } from './form-post-check.js';
-import { clientAddress } from './platform.js';
+import { clientAddress, waitUntilOf } from './platform.js';
 import { attachRequestAuth } from './request-auth.js';
 import type { Handle } from './types.js';
 
@@ -30,6 +30,7 @@ export function createHandle(
 		if (!server.serves(event.url.pathname)) return resolve(event);
 		// SvelteKit hands the browser's own headers on: a same-origin POST proves itself by its
 		// Origin, as `@auth/sveltekit` clients (which send no CSRF token) rely on.
-		return server.handle(event.request, { clientAddress: clientAddress(event), originProvesCsrf: true });
+		const waitUntil = waitUntilOf(event);
+		return server.handle(event.request, { clientAddress: clientAddress(event), originProvesCsrf: true, ...(waitUntil ? { waitUntil } : {}) });
 	};
 }

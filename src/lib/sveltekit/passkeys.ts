@@ -1,25 +1,12 @@
-import { fail, type ActionFailure, type RequestEvent } from '@sveltejs/kit';
+import type { ActionFailure, RequestEvent } from '@sveltejs/kit';
 import { getRequestEvent } from '$app/server';
-import { type AuthServer, type CurrentSession, type PasskeyManager, ReauthenticationRequired } from '../core/index.js';
+import type { AuthServer, CurrentSession, PasskeyManager } from '../core/index.js';
 import { applyCookies } from './cookies.js';
+import { actionAnswer, submittedForm } from './form-answer.js';
+import { type PasskeyActionData, type PasskeyFormScope, removePasskeyForm, renamePasskeyForm } from './passkey-forms.js';
 
 export type { PasskeyInfo, PasskeyManager, PasskeyRemoval } from '../core/index.js';
-
-/** What the passkey form actions answer (the page's `form`), for `<PasskeyList form={form}>`. */
-export type PasskeyActionData = {
-	/** A short message for the user. */
-	passkeyMessage: string;
-	/** The action was refused (a `fail()`): the message is an error, not news. */
-	failed?: true;
-	/** Which action answered: `rename` or `remove`. */
-	action?: 'rename' | 'remove';
-	/** The passkey it was about: a refused name shows under that passkey's name field. */
-	passkeyId?: string;
-	/** The action needs a recent sign-in: show a re-authentication prompt, then retry. */
-	reauthenticate?: boolean;
-	/** A passkey was removed: tell the browser (`forgetPasskey`), so it stops offering it. */
-	removed?: { rpId: string; credentialId: string };
-};
+export type { PasskeyActionData } from './passkey-forms.js';
 
 /** `export const actions = { ...passkeys.actions() }`: rename and remove, as form actions. */
 export interface PasskeyActions {
@@ -45,11 +32,11 @@ export function createPasskeys(
 ): SvelteKitPasskeys {
 	const scope = async (event: RequestEvent = getRequestEvent()) => (await current(event)).passkeys;
 	// The answers are shown to the user (PasskeyList): in the request's language.
-	const i18n = async (event: RequestEvent) => (await getServer(event)).i18n(event.request);
-	const field = async (event: RequestEvent, name: string) => {
-		const value = (await event.request.formData().catch(() => new FormData())).get(name);
-		return typeof value === 'string' ? value : '';
-	};
+	const formScope = async (event: RequestEvent): Promise<PasskeyFormScope> => ({
+		passkeys: await scope(event),
+		i18n: (await getServer(event)).i18n(event.request),
+		cookies: event.cookies
+	});
 	return {
 		list: async () => (await scope()).list(),
 		rename: async (id, name) => (await scope()).rename(id, name),
@@ -60,42 +47,8 @@ export function createPasskeys(
 			return result;
 		},
 		actions: (options = {}) => ({
-			renamePasskey: async (event) => {
-				const form = await event.request.formData().catch(() => new FormData());
-				const [id, name] = [form.get('id'), form.get('name')];
-				const { t } = await i18n(event);
-				const refuse = (passkeyMessage: string, passkeyId?: string) =>
-					fail(400, { passkeyMessage, failed: true as const, action: 'rename' as const, ...(passkeyId ? { passkeyId } : {}) });
-				if (typeof id !== 'string' || typeof name !== 'string') return refuse(t('passkeys.answer.which'));
-				if (!name.trim()) return refuse(t('passkeys.answer.nameMissing'), id);
-				return (await (await scope(event)).rename(id, name))
-					? { passkeyMessage: t('passkeys.answer.renamed'), action: 'rename' as const, passkeyId: id }
-					: refuse(t('passkeys.answer.notRenamed'), id);
-			},
-			removePasskey: async (event) => {
-				const id = await field(event, 'id');
-				const { t } = await i18n(event);
-				const refuse = (status: number, passkeyMessage: string, extra: { reauthenticate?: true } = {}) =>
-					fail(status, { passkeyMessage, failed: true as const, action: 'remove' as const, passkeyId: id, ...extra });
-				try {
-					const result = await (await scope(event)).remove(id, options);
-					if (result.removed) {
-						applyCookies(event.cookies, result.sessionsEnded?.cookies);
-						return {
-							passkeyMessage: t('passkeys.answer.removed'),
-							action: 'remove' as const,
-							passkeyId: id,
-							removed: { rpId: result.rpId, credentialId: result.passkey.id }
-						};
-					}
-					return result.reason === 'not-found'
-						? refuse(404, t('passkeys.answer.notFound'))
-						: refuse(409, t('passkeys.answer.last'));
-				} catch (error) {
-					if (!(error instanceof ReauthenticationRequired)) throw error;
-					return refuse(403, t('passkeys.answer.reauthenticate'), { reauthenticate: true });
-				}
-			}
+			renamePasskey: async (event) => actionAnswer(await renamePasskeyForm(await formScope(event), await submittedForm(event))),
+			removePasskey: async (event) => actionAnswer(await removePasskeyForm(await formScope(event), await submittedForm(event), options.maxAge))
 		})
 	};
 }

@@ -1,6 +1,7 @@
 import { fail, redirect, type ActionFailure, type RequestEvent } from '@sveltejs/kit';
-import { type AuthServer, refusalOf } from '../core/index.js';
+import { type AuthServer, type PasswordAccountAction, refusalOf } from '../core/index.js';
 import { applyCookies } from './cookies.js';
+import { EXTERNAL, submittedForm } from './form-answer.js';
 import { serverRequest } from './platform.js';
 
 /**
@@ -18,6 +19,24 @@ export type PasswordActionData = {
 
 type Answer = Promise<ActionFailure<PasswordActionData>>;
 
+/**
+ * What the account form actions answer on a refusal: 400 a refused field, 401 signed out, 403 the
+ * current password wrong or missing (`reauthenticate` where a recent sign-in would do), 429/503
+ * with `retryAfter`.
+ */
+export type PasswordAccountActionData = {
+	failed: true;
+	fieldErrors: { currentPassword?: string[]; newPassword?: string[]; email?: string[] };
+	formErrors: string[];
+	reauthenticate?: true;
+	retryAfter?: number;
+};
+
+/** A refusal of the server API (an `AuthError`): 429, 503, else 400, with nothing under the fields. */
+type Refused = { failed: true; fieldErrors: Record<string, never>; formErrors: string[]; retryAfter?: number };
+
+type AccountAnswer<Done> = Promise<ActionFailure<PasswordAccountActionData> | Done>;
+
 /** `export const actions = { ...passwords.actions() }`. */
 export interface PasswordActions {
 	/** A new account (fields `email`, `password`, `name`, `callbackUrl`): to the sign-in page, or "check your email". */
@@ -26,6 +45,14 @@ export interface PasswordActions {
 	forgotPassword: (event: RequestEvent) => Answer;
 	/** The new password of a reset link (fields `user`, `token`, `password`): to the sign-in page. */
 	resetPassword: (event: RequestEvent) => Answer;
+	/** A new confirmation link (field `email`): the same answer for every address, to "check your email". */
+	resendVerification: (event: RequestEvent) => Answer;
+	/** The signed-in user's new password (fields `currentPassword`, `newPassword`); their other sessions end. */
+	changePassword: (event: RequestEvent) => AccountAnswer<{ changed: true }>;
+	/** Mails a link confirming a new address (fields `currentPassword`, `email`); the same answer for a taken one. */
+	changeEmail: (event: RequestEvent) => AccountAnswer<{ requested: true }>;
+	/** Deletes the signed-in user's account (`currentPassword`, optional after a recent sign-in); signs out. */
+	deleteAccount: (event: RequestEvent) => AccountAnswer<{ deleted: true }>;
 }
 
 export interface SvelteKitPasswords {
@@ -33,12 +60,11 @@ export interface SvelteKitPasswords {
 	actions(options?: { provider?: string }): PasswordActions;
 }
 
-const EXTERNAL = { external: true } as const;
 /** The fields the password forms have; anything else submitted is not passed on. */
-const FIELDS = ['email', 'password', 'name', 'callbackUrl', 'user', 'token'] as const;
+const FIELDS = ['email', 'password', 'name', 'callbackUrl', 'user', 'token', 'currentPassword', 'newPassword'] as const;
 
 async function fieldsOf(event: RequestEvent): Promise<Record<string, string>> {
-	const form = await event.request.formData().catch(() => new FormData());
+	const form = await submittedForm(event);
 	return Object.fromEntries(FIELDS.flatMap((name) => {
 		const value = form.get(name);
 		return typeof value === 'string' ? [[name, value]] : [];
@@ -49,23 +75,48 @@ async function fieldsOf(event: RequestEvent): Promise<Record<string, string>> {
 export function createPasswords(getServer: (event: RequestEvent) => Promise<AuthServer>): SvelteKitPasswords {
 	return {
 		actions: (options = {}) => {
-			const act = (action: Parameters<AuthServer['passwordForm']>[1]) => async (event: RequestEvent): Answer => {
+			/** Runs a call of the server API; an `AuthError` becomes its form failure (429, 503, else 400). */
+			const attempt = async <T>(event: RequestEvent, call: (server: AuthServer) => Promise<T>): Promise<{ done: T } | { refused: ActionFailure<Refused> }> => {
 				const server = await getServer(event);
-				let outcome: Awaited<ReturnType<AuthServer['passwordForm']>>;
 				try {
-					outcome = await server.passwordForm(serverRequest(event), action, await fieldsOf(event), options.provider);
+					return { done: await call(server) };
 				} catch (error) {
-					// 429 when rate limited, 503 when the store was busy (nothing changed), else 400.
 					const refusal = refusalOf(error, server.i18n(event.request));
 					if (!refusal) throw error;
 					const retry = refusal.retryAfter === undefined ? {} : { retryAfter: refusal.retryAfter };
-					return fail(refusal.status, { failed: true, fieldErrors: {}, formErrors: [refusal.message], ...retry });
+					return { refused: fail(refusal.status, { failed: true as const, fieldErrors: {}, formErrors: [refusal.message], ...retry }) };
 				}
+			};
+			const act = (action: Parameters<AuthServer['passwordForm']>[1]) => async (event: RequestEvent): Answer => {
+				const fields = await fieldsOf(event);
+				const attempted = await attempt(event, (server) => server.passwordForm(serverRequest(event), action, fields, options.provider));
+				if ('refused' in attempted) return attempted.refused;
+				const outcome = attempted.done;
 				if (!outcome.ok) return fail(400, { failed: true, fieldErrors: outcome.fieldErrors, formErrors: [], ...(outcome.values ? { values: outcome.values } : {}) });
 				applyCookies(event.cookies, outcome.cookies);
 				redirect(303, outcome.url, EXTERNAL);
 			};
-			return { signUp: act('signup'), forgotPassword: act('forgot-password'), resetPassword: act('reset-password') };
+			const change = <Done>(action: PasswordAccountAction) => async (event: RequestEvent): AccountAnswer<Done> => {
+				const fields = await fieldsOf(event);
+				const attempted = await attempt(event, (server) => server.passwordAccount(serverRequest(event), action, fields, options.provider));
+				if ('refused' in attempted) return attempted.refused;
+				const outcome = attempted.done;
+				if (!outcome.ok) {
+					const { status, fieldErrors, formErrors, reauthenticate } = outcome;
+					return fail(status, { failed: true, fieldErrors, formErrors, ...(reauthenticate ? { reauthenticate } : {}) });
+				}
+				applyCookies(event.cookies, outcome.cookies);
+				return outcome.data as Done;
+			};
+			return {
+				signUp: act('signup'),
+				forgotPassword: act('forgot-password'),
+				resetPassword: act('reset-password'),
+				resendVerification: act('resend-verification'),
+				changePassword: change<{ changed: true }>('change-password'),
+				changeEmail: change<{ requested: true }>('change-email'),
+				deleteAccount: change<{ deleted: true }>('delete-account')
+			};
 		}
 	};
 }

@@ -1,30 +1,18 @@
-import { fail, redirect, type ActionFailure, type RequestEvent } from '@sveltejs/kit';
+import type { ActionFailure, RequestEvent } from '@sveltejs/kit';
 import { getRequestEvent } from '$app/server';
-import { AuthError, type AuthServer, type CurrentSession, InvalidRequest, type TwoFactorManager, twoFactorRefusalOf } from '../core/index.js';
-import type { PlainKey } from '../i18n/index.js';
-import { applyCookies } from './cookies.js';
-import { serverRequest } from './platform.js';
+import type { AuthServer, CurrentSession, TwoFactorManager } from '../core/index.js';
+import { actionAnswer, submittedForm } from './form-answer.js';
+import {
+	disableTwoFactorForm,
+	enableTwoFactorForm,
+	forgetTwoFactorDevicesForm,
+	regenerateBackupCodesForm,
+	type TwoFactorActionData,
+	type TwoFactorFormScope,
+	verifyTwoFactorForm
+} from './two-factor-forms.js';
 
-/**
- * What the two-factor form actions answer (the page's `form`), for `<TwoFactorChallenge>`,
- * `<TwoFactorSetup>` and `<BackupCodes>`: the spec's `{failed, fieldErrors, formErrors}` on a
- * refusal; new `backupCodes` to show once; a short `twoFactorMessage`.
- */
-export type TwoFactorActionData = {
-	failed?: true;
-	fieldErrors?: { code?: string[] };
-	formErrors?: string[];
-	/** A message for the user (news, unless `failed`). */
-	twoFactorMessage?: string;
-	/** New backup codes: show them once. */
-	backupCodes?: string[];
-	/** After a sign-in that set two-factor up: where to go once the codes are saved. */
-	continueUrl?: string;
-	/** The action needs a recent sign-in: sign in again, then retry. */
-	reauthenticate?: boolean;
-	/** No sign-in was waiting for a second factor here (expired, or done): sign in again. */
-	expired?: boolean;
-};
+export type { TwoFactorActionData } from './two-factor-forms.js';
 
 type Answer = Promise<TwoFactorActionData | ActionFailure<TwoFactorActionData>>;
 
@@ -50,35 +38,13 @@ export interface SvelteKitTwoFactor extends TwoFactorManager {
 	actions(options?: { maxAge?: number }): TwoFactorActions;
 }
 
-const EXTERNAL = { external: true } as const;
-
-async function field(event: RequestEvent, name: string): Promise<string | undefined> {
-	const value = (await event.request.formData().catch(() => new FormData())).get(name);
-	return typeof value === 'string' ? value : undefined;
-}
-
 /** The signed-in user's two-factor authentication, and its form actions. */
 export function createTwoFactor(
 	current: (event: RequestEvent) => Promise<CurrentSession>,
 	getServer: (event: RequestEvent) => Promise<AuthServer>
 ): SvelteKitTwoFactor {
 	const scope = async (event: RequestEvent = getRequestEvent()) => (await current(event)).twoFactor;
-	/** The request's translator, and a message of its catalogue. */
-	const i18n = async (event: RequestEvent) => (await getServer(event)).i18n(event.request);
-	const say = async (event: RequestEvent, key: PlainKey) => (await i18n(event)).t(key);
-	/** A refusal the components show, with the status it deserves; anything else is a fault, thrown on. */
-	const refusal = async (event: RequestEvent, error: unknown): Promise<ActionFailure<TwoFactorActionData>> => {
-		const refused = error instanceof AuthError ? twoFactorRefusalOf(error, await i18n(event)) : undefined;
-		if (!refused) throw error;
-		return fail(refused.status, refused.body);
-	};
-	const guarded = (run: (event: RequestEvent) => Promise<TwoFactorActionData>) => async (event: RequestEvent) => {
-		try {
-			return await run(event);
-		} catch (error) {
-			return refusal(event, error);
-		}
-	};
+	const formScope = async (event: RequestEvent): Promise<TwoFactorFormScope> => ({ event, server: await getServer(event), twoFactor: () => scope(event) });
 	return {
 		status: async () => (await scope()).status(),
 		setup: async (options) => (await scope()).setup(options),
@@ -86,37 +52,12 @@ export function createTwoFactor(
 		disable: async (options) => (await scope()).disable(options),
 		regenerateBackupCodes: async (options) => (await scope()).regenerateBackupCodes(options),
 		forgetDevices: async () => (await scope()).forgetDevices(),
-		actions: (options = {}) => ({
-			verifyTwoFactor: async (event) => {
-				const form = await event.request.formData().catch(() => new FormData());
-				let outcome: Awaited<ReturnType<AuthServer['completeTwoFactor']>>;
-				try {
-					outcome = await (await getServer(event)).completeTwoFactor(serverRequest(event), { code: form.get('code'), remember: form.get('remember') });
-				} catch (error) {
-					return refusal(event, error);
-				}
-				if (!outcome.ok) return fail(400, { failed: true, fieldErrors: { code: [outcome.message] }, formErrors: [] });
-				applyCookies(event.cookies, outcome.cookies);
-				if (outcome.backupCodes) return { backupCodes: outcome.backupCodes, continueUrl: outcome.url };
-				redirect(303, outcome.url, EXTERNAL);
-			},
-			enableTwoFactor: guarded(async (event) => ({
-				backupCodes: await (await scope(event)).enable(await field(event, 'code')),
-				twoFactorMessage: await say(event, 'twoFactor.answer.enabled')
-			})),
-			disableTwoFactor: guarded(async (event) => {
-				const off = await (await scope(event)).disable(options);
-				return { twoFactorMessage: await say(event, off ? 'twoFactor.answer.disabled' : 'twoFactor.answer.wasNotOn') };
-			}),
-			regenerateBackupCodes: guarded(async (event) => {
-				const backupCodes = await (await scope(event)).regenerateBackupCodes(options);
-				if (!backupCodes) throw new InvalidRequest('two-factor is not on', 404, 'twoFactor.answer.notOn');
-				return { backupCodes };
-			}),
-			forgetTwoFactorDevices: guarded(async (event) => {
-				await (await scope(event)).forgetDevices();
-				return { twoFactorMessage: await say(event, 'twoFactor.answer.forgotten') };
-			})
+		actions: ({ maxAge } = {}) => ({
+			verifyTwoFactor: async (event) => actionAnswer(await verifyTwoFactorForm(await formScope(event), await submittedForm(event))),
+			enableTwoFactor: async (event) => actionAnswer(await enableTwoFactorForm(await formScope(event), await submittedForm(event))),
+			disableTwoFactor: async (event) => actionAnswer(await disableTwoFactorForm(await formScope(event), maxAge)),
+			regenerateBackupCodes: async (event) => actionAnswer(await regenerateBackupCodesForm(await formScope(event), maxAge)),
+			forgetTwoFactorDevices: async (event) => actionAnswer(await forgetTwoFactorDevicesForm(await formScope(event)))
 		})
 	};
 }

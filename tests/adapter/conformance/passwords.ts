@@ -87,6 +87,24 @@ export function passwordTests(target: () => Target): void {
 		expect(await adapter.createPasswordUser(again, 'fresh')).toEqual(again);
 	});
 
+	test("deleteUser removes the user's verification tokens: its address's and its link tokens, nobody else's", async () => {
+		const { adapter } = target();
+		const user = passwordUser();
+		const other = { ...passwordUser(), id: `x:${user.id}` };
+		await adapter.createPasswordUser(user, 'gone');
+		await adapter.createPasswordUser(other, 'kept');
+		const expires = new Date(Date.now() + 60_000);
+		const tokens = (id: string, email: string) => [
+			{ identifier: email, token: `${id}-email` },
+			{ identifier: `kitauth:password-reset:password:${id}`, token: `${id}-reset` },
+			{ identifier: `kitauth:email-change:pw:${id}`, token: `${id}-change` }
+		];
+		for (const token of [...tokens(user.id, user.email), ...tokens(other.id, other.email)]) await adapter.createVerificationToken({ ...token, expires });
+		await adapter.deleteUser(user.id);
+		for (const token of tokens(user.id, user.email)) expect(await adapter.useVerificationToken(token)).toBeNull();
+		for (const token of tokens(other.id, other.email)) expect(await adapter.useVerificationToken(token)).toMatchObject(token);
+	});
+
 	test('an empty hash is refused (INVALID_ARGUMENT)', async () => {
 		const { adapter } = target();
 		await expect(Promise.resolve().then(() => adapter.createPasswordUser(passwordUser(), ''))).rejects.toMatchObject({ code: 'INVALID_ARGUMENT' });

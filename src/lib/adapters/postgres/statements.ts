@@ -10,6 +10,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Row } from '../shared/rows.js';
 import type { AccountKey, Statements } from '../shared/statements.js';
 import { pgCounters } from './counters.js';
+import { userTokens } from '../shared/user-tokens.js';
 import { compiledRead, type PgExec } from './exec.js';
 import type { PostgresTables } from './tables.js';
 import { pgTwoFactors } from './two-factor.js';
@@ -66,8 +67,10 @@ export function pgStatements(exec: PgExec, tables: PostgresTables, deletesTwoFac
 		const gone = owned.map((table, i) =>
 			db.$with(`gone${i}`).as(db.delete(table).where(eq(table.userId, id)).returning({ userId: table.userId }))
 		);
+		// One snapshot for the whole statement: the address's tokens are found through the user's row.
+		const goneTokens = db.$with('goneTokens').as(db.delete(tokens).where(userTokens(tokens.identifier, users, id)).returning({ identifier: tokens.identifier }));
 		return db
-			.with(...gone)
+			.with(...gone, goneTokens)
 			.delete(users)
 			.where(eq(users.id, id))
 			.returning();

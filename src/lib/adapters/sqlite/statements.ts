@@ -9,6 +9,7 @@ import type { BatchItem } from 'drizzle-orm/batch';
 import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Row } from '../shared/rows.js';
 import type { AccountKey, CounterStatements, Statements } from '../shared/statements.js';
+import { userTokens } from '../shared/user-tokens.js';
 import type { SQLiteExec } from './exec.js';
 import type { SQLiteTables } from './tables.js';
 import { sqliteTwoFactors } from './two-factor.js';
@@ -115,6 +116,8 @@ export function sqliteStatements(exec: SQLiteExec, tables: SQLiteTables, counter
 						db.delete(accounts).where(eq(accounts.userId, id)),
 						db.delete(authenticators).where(eq(authenticators.userId, id)),
 						db.delete(passwords).where(eq(passwords.userId, id)),
+						// Before the user's row goes: the address's tokens are found through it.
+						db.delete(tokens).where(userTokens(tokens.identifier, users, id)),
 						// No foreign key (JWT users need not be stored): deleted here, so a user made
 						// later under the same id (an app's own ids) does not inherit the second factor.
 						...(deletesTwoFactor ? [db.delete(twoFactors).where(eq(twoFactors.userId, id))] : []),

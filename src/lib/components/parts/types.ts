@@ -85,3 +85,15 @@ export interface PasskeyAnswer {
 	reauthenticate?: boolean;
 	removed?: { rpId: string; credentialId: string };
 }
+
+/**
+ * What the two-factor form actions answered (`twoFactor.actions()`' `TwoFactorActionData`), as
+ * the two-factor components show it: a refusal, news (`twoFactorMessage`), new `backupCodes`.
+ */
+export interface TwoFactorAnswer extends FormFailure {
+	twoFactorMessage?: string;
+	backupCodes?: readonly string[];
+	continueUrl?: string;
+	reauthenticate?: boolean;
+	expired?: boolean;
+}

@@ -3,15 +3,22 @@ import { InvalidRequest } from '../errors.js';
 import type { PasswordFormAction, PasswordStep } from '../flows/password/fields.js';
 import { forgotPasswordPage, requestPasswordReset, resetPassword, resetPasswordPage, resetRefusedPage } from '../flows/password/reset.js';
 import { signUp, signUpPage } from '../flows/password/signup.js';
-import { verifyEmail, verifyEmailPage } from '../flows/password/verify-email.js';
+import { resendVerification, verifyEmail, verifyEmailPage } from '../flows/password/verify-email.js';
 import type { RequestInternal, ResponseInternal } from '../types/internal.js';
 import type { PasswordOptions } from '../types/provider.js';
 
 /** The password options of the route's provider: `Password()` providers only; any other is a 404. */
-function passwordOf(ctx: ProviderContext): PasswordOptions {
+export function passwordOf(ctx: ProviderContext): PasswordOptions {
 	const { provider } = ctx;
 	if (provider.type !== 'credentials' || !provider.password) throw new InvalidRequest(`"${provider.id}" has no password accounts`, 404);
 	return provider.password;
+}
+
+/** …and its sign-up messages: without them there is no address confirmation (404). */
+function verificationOf(ctx: ProviderContext): NonNullable<PasswordOptions['sendSignUpEmail']> {
+	const { sendSignUpEmail } = passwordOf(ctx);
+	if (!sendSignUpEmail) throw new InvalidRequest(`"${ctx.provider.id}" confirms no addresses`, 404);
+	return sendSignUpEmail;
 }
 
 /** …and its reset sender: without one there is no reset (404). */
@@ -27,6 +34,7 @@ function resetOf(ctx: ProviderContext): [PasswordOptions, NonNullable<PasswordOp
  */
 export async function passwordStep(action: PasswordFormAction, req: RequestInternal, ctx: ProviderContext, callbackUrl: CallbackUrl): Promise<PasswordStep> {
 	if (action === 'signup') return signUp(req, ctx, ctx.provider.id, passwordOf(ctx), await callbackUrl());
+	if (action === 'resend-verification') return resendVerification(req, ctx, ctx.provider.id, verificationOf(ctx));
 	const [options, send] = resetOf(ctx);
 	return action === 'forgot-password' ? requestPasswordReset(req, ctx, ctx.provider.id, options, send) : resetPassword(req, ctx, ctx.provider.id, options);
 }
@@ -66,12 +74,6 @@ export async function resetPasswordPost(req: RequestInternal, ctx: ProviderConte
 	return step.ok ? step.done : resetRefusedPage(req, ctx, ctx.provider.id, passwordOf(ctx), step.failure);
 }
 
-/** …and its sign-up messages: without them there is no address confirmation (404). */
-function verificationOf(ctx: ProviderContext): PasswordOptions {
-	const options = passwordOf(ctx);
-	if (!options.sendSignUpEmail) throw new InvalidRequest(`"${ctx.provider.id}" confirms no addresses`, 404);
-	return options;
-}
 
 /** GET /verify-email/<id>: "check your email" after sign-up, or the button a confirmation link opens. */
 export function verifyEmailGet(req: RequestInternal, ctx: ProviderContext): Promise<ResponseInternal> {
@@ -83,4 +85,11 @@ export function verifyEmailGet(req: RequestInternal, ctx: ProviderContext): Prom
 export function verifyEmailPost(req: RequestInternal, ctx: ProviderContext): Promise<ResponseInternal> {
 	verificationOf(ctx);
 	return verifyEmail(req, ctx, ctx.provider.id);
+}
+
+/** POST /resend-verification/<id>: a new confirmation link; a refused address is a 400 error page. */
+export async function resendVerificationPost(req: RequestInternal, ctx: ProviderContext, callbackUrl: CallbackUrl): Promise<ResponseInternal> {
+	const step = await passwordStep('resend-verification', req, ctx, callbackUrl);
+	if (step.ok) return step.done;
+	throw new InvalidRequest(step.failure.fieldErrors.email?.[0] ?? 'No usable address', 400);
 }

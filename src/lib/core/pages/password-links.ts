@@ -1,5 +1,6 @@
 import type { AuthContext } from '../context.js';
 import type { ResponseInternal } from '../types/internal.js';
+import type { PasswordFormFailure } from './password-forms.js';
 import { PasswordLink } from './components.js';
 import { page, settingOf } from './page.js';
 
@@ -13,20 +14,29 @@ export function linkSentPage(ctx: AuthContext, sent: 'reset' | 'verify' = 'reset
 	return page(setting, setting.i18n.t('password.sent.heading'), PasswordLink, { homeUrl: ctx.origin, message });
 }
 
+const TITLES = { reset: 'password.reset.heading', confirm: 'password.confirm.heading', 'confirm-email': 'account.confirmEmail.heading' } as const;
+
 /**
  * The page an emailed link opens: a form posting the link's values with the CSRF token (the new
- * password of a reset, or the button confirming an address). Its URL holds the token, so
- * referrers carry the origin only (as the sign-in link's page).
+ * password of a reset, the button confirming an address, or a new address). Its URL holds the
+ * token, so referrers carry the origin only (as the sign-in link's page).
  */
 export async function linkFormPage(
 	ctx: AuthContext,
-	props: { kind: 'reset' | 'confirm'; action: string; fields: Record<string, string>; rules?: { minLength: number; maxLength: number }; error?: string },
+	props: {
+		kind: 'reset' | 'confirm' | 'confirm-email';
+		action: string;
+		fields: Record<string, string>;
+		rules?: { minLength: number; maxLength: number };
+		failure?: PasswordFormFailure;
+		email?: string;
+	},
 	status = 200
 ): Promise<ResponseInternal<string>> {
-	const { kind, action, fields, rules, error } = props;
+	const { kind, action, fields, rules, failure, email } = props;
 	const setting = settingOf(ctx);
-	const title = setting.i18n.t(kind === 'reset' ? 'password.reset.heading' : 'password.confirm.heading');
+	const title = setting.i18n.t(TITLES[kind]);
 	const target = { action, fields: { ...fields, csrfToken: ctx.csrf.token } };
-	const res = await page(setting, title, PasswordLink, { kind, target, error, ...rules, homeUrl: ctx.origin }, status);
+	const res = await page(setting, title, PasswordLink, { kind, target, form: failure ? { failed: true, ...failure } : null, email, ...rules, homeUrl: ctx.origin }, status);
 	return { ...res, headers: { ...res.headers, 'Referrer-Policy': 'strict-origin' } };
 }

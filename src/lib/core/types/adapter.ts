@@ -41,6 +41,11 @@ export interface Adapter {
 		providerAccountId: Pick<AdapterAccount, 'provider' | 'providerAccountId'>
 	): Awaitable<AdapterUser | null>;
 	updateUser?(user: Partial<AdapterUser> & Pick<AdapterUser, 'id'>): Awaitable<AdapterUser>;
+	/**
+	 * Removes the user and what is theirs. kitauth's adapters take, in one atomic step, their
+	 * sessions, accounts, passkeys, password, two-factor record and verification tokens (their
+	 * address's, and the `Password()` links' `kitauth:<purpose>:<provider>:<userId>`).
+	 */
 	deleteUser?(userId: string): Awaitable<AdapterUser | null | undefined | void>;
 	linkAccount?(account: AdapterAccount): Awaitable<AdapterAccount | null | undefined | void>;
 	unlinkAccount?(

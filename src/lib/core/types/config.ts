@@ -32,6 +32,11 @@ export type AuthAction =
 	| 'signup'
 	| 'reset-password'
 	| 'verify-email'
+	| 'resend-verification'
+	| 'change-password'
+	| 'change-email'
+	| 'confirm-email'
+	| 'delete-account'
 	| 'verify-request'
 	| 'webauthn-options'
 	| 'two-factor'
@@ -215,6 +220,8 @@ export interface EventCallbacks {
 	) => Awaitable<void>;
 	createUser: (message: { user: User }) => Awaitable<void>;
 	updateUser: (message: { user: User }) => Awaitable<void>;
+	/** kitauth: a user deleted their account (`Password()`'s `delete-account`); the user as it was. */
+	deleteUser: (message: { user: User }) => Awaitable<void>;
 	linkAccount: (message: {
 		user: User | AdapterUser;
 		account: Account;

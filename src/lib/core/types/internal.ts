@@ -37,4 +37,6 @@ export interface RequestInternal {
 	originProvesCsrf?: boolean;
 	/** The request's signal: aborted when its client gives up (where the platform says so). */
 	signal?: AbortSignal;
+	/** Keeps work after the answer alive, where the platform stops it otherwise (`Platform.waitUntil`). */
+	waitUntil?: (promise: Promise<unknown>) => void;
 }

@@ -132,6 +132,8 @@ export interface AuthContext {
 	 * no session (see `Adapter.createSession`).
 	 */
 	readonly signal?: AbortSignal;
+	/** Keeps work after the answer alive (the messages sent then), where the platform gives a way. */
+	readonly waitUntil?: (promise: Promise<unknown>) => void;
 	/** The request's language (`i18n` option, else `Accept-Language`): made when first read (pages, emails). */
 	readonly i18n: Translator;
 }

@@ -47,6 +47,37 @@ export interface PasswordOptions {
 	sendSignUpEmail?: (params: SignUpEmailRequest) => Awaitable<void>;
 	/** Refuse sign-in (`code` `email-unverified`) until the address is confirmed. Default false. */
 	requireVerifiedEmail: boolean;
+	/**
+	 * Seconds within which a sign-in stands in for the current password when the signed-in user
+	 * changes their password or email; `false` (the default): the current password is asked.
+	 */
+	recentSignIn: number | false;
+	/**
+	 * Sends the messages of account changes (see `AccountEmailRequest`). Without it there is no
+	 * email change, and a password change sends no notice.
+	 */
+	sendAccountEmail?: (params: AccountEmailRequest) => Awaitable<void>;
+}
+
+/**
+ * What `sendAccountEmail` gets (`accountMessage()` writes kitauth's messages), by `kind`:
+ * - `password-changed`: a notice to the account's address; `url` is the sign-in page.
+ * - `confirm-email`: to a new address; `url` confirms the change (it holds the secret: never log
+ *   it), until `expires`.
+ * - `email-change-requested`: a notice to the old address that `newEmail` was asked for; `url`
+ *   is the sign-in page.
+ * - `email-taken`: to a new address that already has an account (nothing changes); `url` is the
+ *   sign-in page.
+ */
+export interface AccountEmailRequest extends PasswordMailLanguage {
+	kind: 'password-changed' | 'confirm-email' | 'email-change-requested' | 'email-taken';
+	/** Where to send it. */
+	identifier: string;
+	url: string;
+	expires: Date;
+	/** The address asked for (`email-change-requested`). */
+	newEmail?: string;
+	theme: Theme;
 }
 
 /**

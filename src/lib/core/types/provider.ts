@@ -6,7 +6,7 @@ import type { Account, Profile, ProviderType, TokenSet, User } from './models.js
 import type { PasswordOptions } from './password.js';
 
 export type { CredentialInput, ProviderStyle };
-export type { PasswordOptions, PasswordResetRequest, SignUpEmailRequest } from './password.js';
+export type { AccountEmailRequest, PasswordOptions, PasswordResetRequest, SignUpEmailRequest } from './password.js';
 
 type Awaitable<T> = T | PromiseLike<T>;
 

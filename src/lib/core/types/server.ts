@@ -11,9 +11,10 @@ import type { SessionsEnded } from '../session/end.js';
 import type { SessionInfo, SessionPage, SessionPageOptions } from '../session/manage.js';
 import type { CredentialChange } from './config.js';
 import type { Cookie } from './internal.js';
-import type { PasswordFormAction } from '../flows/password/fields.js';
+import type { PasswordAccountAction, PasswordFormAction } from '../flows/password/fields.js';
+import type { AccountStep } from '../flows/password/account-proof.js';
 
-export type { PasswordFormAction };
+export type { PasswordAccountAction, PasswordFormAction };
 import type { Session } from './models.js';
 import type { Translator } from '../../i18n/index.js';
 import type { TwoFactorManager } from './two-factor.js';
@@ -26,6 +27,8 @@ export interface ServerRequest {
 	readonly request: Request;
 	/** The connection's address, when the framework knows it (for the rate limiter). */
 	readonly clientAddress?: string;
+	/** Keeps the messages sent after the answer alive (Cloudflare Workers' `ctx.waitUntil`). */
+	readonly waitUntil?: (promise: Promise<unknown>) => void;
 }
 
 /** Where a sign-in or sign-out sends the user next, and the cookies to set on the way. */
@@ -200,6 +203,13 @@ export interface AuthServer {
 	 * same step as the REST route's, answered as data.
 	 */
 	passwordForm(request: ServerRequest, action: PasswordFormAction, fields: Record<string, string>, providerId?: string): Promise<PasswordOutcome>;
+	/**
+	 * A change to the signed-in user's password account (`change-password`, `change-email`,
+	 * `delete-account`) of the `Password()` provider `providerId` (default: the first), for a
+	 * server-side caller (a form action): the same step as the REST route's. Set the outcome's
+	 * `cookies` on the response (a session re-issued, or cleared by a deletion).
+	 */
+	passwordAccount(request: ServerRequest, action: PasswordAccountAction, fields: Record<string, string>, providerId?: string): Promise<AccountStep>;
 	/** Signs out for a server-side caller. */
 	signOut(request: ServerRequest, params?: { callbackUrl?: string }): Promise<Redirect>;
 	/** The sign-in page (built-in or `pages.signIn`) with a `callbackUrl`. */
@@ -236,6 +246,8 @@ export type TwoFactorOutcome =
 	| { ok: true; url: string; cookies: Cookie[]; backupCodes?: string[] }
 	/** The code was refused (wrong, already used): say `message` under the code field. */
 	| { ok: false; message: string };
+
+export type { AccountStep as PasswordAccountOutcome };
 
 /** What the server API's `passwordForm` came to. */
 export type PasswordOutcome =

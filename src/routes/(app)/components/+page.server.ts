@@ -7,7 +7,8 @@ import {
 	galleryPasskeyFields,
 	galleryPasskeys,
 	galleryProviders,
-	gallerySessions
+	gallerySessions,
+	galleryTotp
 } from '../../../demo/gallery.js';
 import type { Actions, PageServerLoad } from './$types';
 
@@ -19,7 +20,8 @@ export const load: PageServerLoad = () => ({
 	accounts: galleryAccounts,
 	lastAccount: galleryLastAccount,
 	passkeyFields: galleryPasskeyFields,
-	passkeys: galleryPasskeys
+	passkeys: galleryPasskeys,
+	totp: galleryTotp
 });
 
 /** Every form of the gallery posts here: nothing happens, the gallery comes back. */

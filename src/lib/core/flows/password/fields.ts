@@ -7,7 +7,10 @@ import type { ResponseInternal } from '../../types/internal.js';
 import { defaultNormalizeIdentifier } from '../email/normalize.js';
 
 /** The password forms a server-side caller (a form action) may submit, by their routes' action. */
-export type PasswordFormAction = 'signup' | 'forgot-password' | 'reset-password';
+export type PasswordFormAction = 'signup' | 'forgot-password' | 'reset-password' | 'resend-verification';
+
+/** The signed-in user's account changes a server-side caller may submit, by their routes' action. */
+export type PasswordAccountAction = 'change-password' | 'change-email' | 'delete-account';
 
 /**
  * What a submitted password form comes to: done (the answer, a redirect), or refused with what to

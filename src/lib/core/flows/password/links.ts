@@ -9,11 +9,11 @@ import type { VerificationToken } from '../../types/models.js';
 import type { PasswordMailLanguage } from '../../types/password.js';
 import { type LinkPurpose, linkHashes, linkIdentifier, MAX_LINK_VALUE, newLinkToken } from './link-token.js';
 
-/** Stores a new token of `purpose` for the user; the raw token, for the link. */
-export async function storeLinkToken(ctx: AuthContext, purpose: LinkPurpose, providerId: string, userId: string, expires: Date): Promise<string> {
+/** Stores a new token of `purpose` for the user (and `bound`, see `linkHashes`); the raw token, for the link. */
+export async function storeLinkToken(ctx: AuthContext, purpose: LinkPurpose, providerId: string, userId: string, expires: Date, bound?: string): Promise<string> {
 	const store = need(ctx.options.adapter ?? {}, 'createVerificationToken');
 	const token = newLinkToken();
-	const [hash] = await linkHashes(ctx, purpose, providerId, userId, token);
+	const [hash] = await linkHashes(ctx, purpose, providerId, userId, token, bound);
 	await store.createVerificationToken({ identifier: linkIdentifier(purpose, providerId, userId), token: hash!, expires });
 	return token;
 }
@@ -30,11 +30,11 @@ export function linkValues(source: Record<string, unknown>): { user: string; tok
  * Uses the link's token up, in one conditional statement (`useVerificationToken`: of concurrent
  * uses one wins), and checks it has not expired. `Verification` for anything else.
  */
-export async function useLinkToken(ctx: AuthContext, purpose: LinkPurpose, providerId: string, link: { user: string; token: string }): Promise<void> {
+export async function useLinkToken(ctx: AuthContext, purpose: LinkPurpose, providerId: string, link: { user: string; token: string }, bound?: string): Promise<void> {
 	const store = need(ctx.options.adapter ?? {}, 'useVerificationToken');
 	const identifier = linkIdentifier(purpose, providerId, link.user);
 	let found: VerificationToken | null = null;
-	for (const hash of await linkHashes(ctx, purpose, providerId, link.user, link.token)) {
+	for (const hash of await linkHashes(ctx, purpose, providerId, link.user, link.token, bound)) {
 		found = await store.useVerificationToken({ identifier, token: hash });
 		if (found) break;
 	}
@@ -46,15 +46,18 @@ export async function useLinkToken(ctx: AuthContext, purpose: LinkPurpose, provi
 
 /**
  * Sends a message after the answer, so whether one goes out (a known address or not) does not
- * show in the answer's time. A failure is logged without the link (the user may ask again).
+ * show in the answer's time. A failure is logged without the link (the user may ask again). Where
+ * the platform stops a request's work once it is answered (Cloudflare Workers), the promise is
+ * handed to its `waitUntil`.
  */
 export function sendAfterAnswer(ctx: AuthContext, what: string, send: () => unknown, secret: string): void {
-	void Promise.resolve()
+	const sending = Promise.resolve()
 		.then(send)
 		.catch((error: unknown) => {
 			const message = error instanceof Error ? error.message.split(secret).join('[redacted]') : 'unknown error';
 			ctx.options.logger.error(new Error(`Sending ${what} failed: ${message}`));
 		});
+	ctx.waitUntil?.(sending);
 }
 
 /** The language of a message: the request's that asked for it, with the app's messages. */

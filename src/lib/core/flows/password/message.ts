@@ -1,6 +1,6 @@
 import { type Translator, translator } from '../../../i18n/index.js';
 import { escapeHtml } from '../../html.js';
-import type { PasswordMailLanguage } from '../../types/password.js';
+import type { AccountEmailRequest, PasswordMailLanguage } from '../../types/password.js';
 
 interface Message {
 	subject: string;
@@ -40,4 +40,24 @@ export function signUpMessage({ kind, url, expires, locale, messages }: { kind: 
 	}
 	const note = i18n.t('password.mail.verify.note', { count: Math.max(1, Math.round(minutesUntil(expires) / 60)) });
 	return message(i18n, i18n.t('password.mail.verify.subject', { host }), url, i18n.t('password.mail.verify.button'), note);
+}
+
+/**
+ * kitauth's account messages, in `locale`, by `kind` (see `AccountEmailRequest`): the link
+ * confirming a new address, the notice to the old one, the notice to a new address that already
+ * has an account, and the notice of a changed password.
+ */
+export function accountMessage({ kind, url, expires, newEmail, locale, messages }: Pick<AccountEmailRequest, 'kind' | 'url' | 'expires' | 'newEmail'> & Language): Message {
+	const i18n = translator(locale, messages);
+	const host = new URL(url).host;
+	const signIn = i18n.t('password.mail.registered.button');
+	if (kind === 'confirm-email') {
+		const note = i18n.t('account.mail.confirmEmail.note', { count: Math.max(1, Math.round(minutesUntil(expires) / 60)) });
+		return message(i18n, i18n.t('account.mail.confirmEmail.subject', { host }), url, i18n.t('account.mail.confirmEmail.button'), note);
+	}
+	if (kind === 'email-change-requested') {
+		return message(i18n, i18n.t('account.mail.changeRequested.subject', { host }), url, signIn, i18n.t('account.mail.changeRequested.note', { email: newEmail ?? '' }));
+	}
+	if (kind === 'email-taken') return message(i18n, i18n.t('password.mail.registered.subject', { host }), url, signIn, i18n.t('account.mail.taken.note'));
+	return message(i18n, i18n.t('account.mail.passwordChanged.subject', { host }), url, signIn, i18n.t('account.mail.passwordChanged.note'));
 }

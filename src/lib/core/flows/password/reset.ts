@@ -70,7 +70,7 @@ export async function resetPassword(req: RequestInternal, ctx: AuthContext, prov
 export function resetRefusedPage(req: RequestInternal, ctx: AuthContext, providerId: string, options: PasswordOptions, failure: PasswordFormFailure): Promise<ResponseInternal> {
 	const { user, token } = linkValues(req.body);
 	const action = actionUrl(ctx, `reset-password/${providerId}`);
-	return linkFormPage(ctx, { kind: 'reset', action, fields: { user, token }, rules: options.rules, error: failure.fieldErrors.password?.[0] }, 400);
+	return linkFormPage(ctx, { kind: 'reset', action, fields: { user, token }, rules: options.rules, failure }, 400);
 }
 
 /** GET /forgot-password/<id>: the built-in "forgot your password?" page (and with a refusal, 400). */

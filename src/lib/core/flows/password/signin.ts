@@ -15,14 +15,11 @@ import type { CredentialsConfig, PasswordOptions } from '../../types/provider.js
 import { submittedEmail, submittedPassword } from './fields.js';
 
 export async function passwordIdentity(req: RequestInternal, ctx: AuthContext, provider: CredentialsConfig, options: PasswordOptions): Promise<Identity> {
-	const store = need(ctx.options.adapter ?? {}, 'getPasswordUser');
-	const { hasher, rules } = options;
 	const email = submittedEmail(req.body.email);
 	// Longer than any password sign-up accepts (see `passwordProblem`): refused before hashing.
-	const password = submittedPassword(req.body.password, rules.maxLength * 8);
-	const found = email ? await store.getPasswordUser(email) : null;
-	const matches = await hasher.verify(password ?? '', found?.passwordHash ?? (await decoyHash(hasher)));
-	if (!found || !password || !matches) throw new CredentialsSignin('Wrong email or password');
+	const password = submittedPassword(req.body.password, options.rules.maxLength * 8);
+	const found = await checkedPassword(ctx, options, email, password);
+	if (!found || !password) throw new CredentialsSignin('Wrong email or password');
 	// Only said to whoever knows the password: the address is registered, and not yet confirmed.
 	if (options.requireVerifiedEmail && !found.user.emailVerified) {
 		const unverified = new CredentialsSignin('The email address is not confirmed yet');
@@ -35,6 +32,23 @@ export async function passwordIdentity(req: RequestInternal, ctx: AuthContext, p
 		account: { type: 'credentials', provider: provider.id, providerAccountId: user.id },
 		credentials: { email }
 	};
+}
+
+/**
+ * The user and hash of `email` if `password` matches the hash, else null. An unknown address (or
+ * none) is checked against a decoy hash of the same cost, so the time does not say which it was.
+ * Sign-in and the signed-in user's proof (`account-proof.ts`) both check passwords here.
+ */
+export async function checkedPassword(
+	ctx: AuthContext,
+	{ hasher }: PasswordOptions,
+	email: string | undefined,
+	password: string | undefined
+): Promise<{ user: AdapterUser; passwordHash: string } | null> {
+	const store = need(ctx.options.adapter ?? {}, 'getPasswordUser');
+	const found = email ? await store.getPasswordUser(email) : null;
+	const matches = await hasher.verify(password ?? '', found?.passwordHash ?? (await decoyHash(hasher)));
+	return found && password && matches ? found : null;
 }
 
 /**
