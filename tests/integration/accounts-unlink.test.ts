@@ -7,7 +7,9 @@ import { createAuthServer, MissingAdapter, MissingAdapterMethods } from '../../s
 import type { AuthConfig } from '../../src/lib/core/types.js';
 import type { TestClient } from '../support/client.js';
 import { dbSetup, openStore, type Store } from './database-fixtures.js';
-import { ALICE, ORIGIN, setup, signedIn } from './fixtures.js';
+import { scryptHasher } from '../../src/lib/core/passwords/hash.js';
+import Password from '../../src/lib/providers/password.js';
+import { ALICE, ORIGIN, SESSION_COOKIE, setup, signedIn } from './fixtures.js';
 
 const stores: Store[] = [];
 afterEach(() => stores.splice(0).forEach((store) => store.close()));
@@ -109,4 +111,40 @@ test('without an adapter: MissingAdapter; an adapter without unlinkAccount: Miss
 	const { unlinkAccount: _unlink, ...adapter } = db.adapter;
 	const s = setup({ adapter });
 	await expect((await current(s.config, await signedIn(s))).unlinkAccount('github')).rejects.toBeInstanceOf(MissingAdapterMethods);
+});
+
+describe('Password() counts as a way to sign in when the user has a password', () => {
+	const FAST = scryptHasher({ N: 2 ** 10, r: 8, p: 1 });
+	const EMAIL = 'carol@example.com';
+
+	async function carol(withPassword: boolean) {
+		const db = await openStore('memory');
+		stores.push(db);
+		const s = dbSetup(db, { providers: [Password({ hasher: FAST })] });
+		// Carol signs up with a password; Dave's row is an OAuth sign-up's (no password).
+		if (withPassword) await s.client().postForm('signup/password', { email: EMAIL, password: 'correct horse battery staple' });
+		else await db.db.execute({ sql: 'INSERT INTO "user" ("id", "email") VALUES (?, ?)', args: ['dave', EMAIL] });
+		const user = (await db.users()).find((u) => u.email === EMAIL)!;
+		await db.adapter.linkAccount!({ userId: user.id, type: 'oauth', provider: 'github', providerAccountId: '11' });
+		const browser = s.client();
+		const token = 'carol-session-token';
+		await db.adapter.createSession!({ sessionToken: token, userId: user.id, expires: new Date(Date.now() + 3_600_000) });
+		browser.setCookie(SESSION_COOKIE, token);
+		return { db, s, browser };
+	}
+
+	test('a stored password: the last linked account may be unlinked', async () => {
+		const { db, s, browser } = await carol(true);
+		const session = await current(s.config, browser);
+		expect((await session.linkedAccounts())[0]!.unlinkable).toBe(true);
+		expect((await session.unlinkAccount('github')).ok).toBe(true);
+		expect(await db.adapter.listAccountsByUserId!((await db.users())[0]!.id)).toEqual([]);
+	});
+
+	test('no password stored for the user: the last account stays', async () => {
+		const { s, browser } = await carol(false);
+		const session = await current(s.config, browser);
+		expect((await session.linkedAccounts())[0]!.unlinkable).toBe(false);
+		expect(await session.unlinkAccount('github')).toEqual({ ok: false, reason: 'last-sign-in-method' });
+	});
 });

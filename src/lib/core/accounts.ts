@@ -41,20 +41,29 @@ function userIdOf(read: SessionRead): string | undefined {
 
 /**
  * Can the user still sign in once `removed` is unlinked? Another linked account (OAuth, email,
- * passkey) does; so does an email provider when the user has an address (a link reaches them);
- * so does whatever the app vouches for (`otherSignIn`).
+ * passkey) does; so does a provider that keeps a way in of its own (an email provider when the
+ * user has an address, `Password()` when their password is stored: `Flow.keepsSignIn`); so does
+ * whatever the app vouches for (`otherSignIn`).
  */
-function anotherWayRemains(
+async function anotherWayRemains(
 	ctx: AuthContext,
 	read: SessionRead,
 	accounts: readonly AdapterAccount[],
 	removed: AdapterAccount,
 	hint: SignInMethodsHint
-): boolean {
+): Promise<boolean> {
 	if (hint.otherSignIn) return true;
 	if (accounts.some((a) => a !== removed)) return true;
-	const email = read.user?.email ?? read.session?.user?.email;
-	return !!email && ctx.options.providers.some((p) => flowOf(p).signsInByEmail);
+	return keepsSignIn(ctx, read);
+}
+
+/** Whether a configured provider gives the user a way in without any linked account. */
+async function keepsSignIn(ctx: AuthContext, read: SessionRead): Promise<boolean> {
+	const id = userIdOf(read);
+	if (!id) return false;
+	const user = { id, email: read.user?.email ?? read.session?.user?.email };
+	for (const provider of ctx.options.providers) if (await flowOf(provider).keepsSignIn?.(ctx, provider, user)) return true;
+	return false;
 }
 
 /** The signed-in user's linked accounts (needs an adapter with `listAccountsByUserId`). */
@@ -63,11 +72,13 @@ export async function linkedAccounts(ctx: AuthContext, read: SessionRead, hint: 
 	const list = ctx.options.adapter?.listAccountsByUserId;
 	if (!userId || !list) return [];
 	const accounts = await list(userId);
+	// The same answer for each of them (which one goes does not matter): asked once.
+	const remains = accounts.length > 0 && (await anotherWayRemains(ctx, read, accounts, accounts[0]!, hint));
 	return accounts.map((account) => ({
 		provider: account.provider,
 		type: account.type,
 		providerAccountId: account.providerAccountId,
-		unlinkable: anotherWayRemains(ctx, read, accounts, account, hint)
+		unlinkable: remains
 	}));
 }
 
@@ -93,7 +104,7 @@ export async function unlinkAccount(
 	// Several accounts of one provider and no id to choose: refuse rather than guess.
 	if (matching.length !== 1) return { ok: false, reason: 'not-linked' };
 	const target = matching[0]!;
-	if (!anotherWayRemains(ctx, read, accounts, target, options)) return { ok: false, reason: 'last-sign-in-method' };
+	if (!(await anotherWayRemains(ctx, read, accounts, target, options))) return { ok: false, reason: 'last-sign-in-method' };
 	await adapter.unlinkAccount({ provider: target.provider, providerAccountId: target.providerAccountId });
 	return { ok: true, account: { provider: target.provider, type: target.type, providerAccountId: target.providerAccountId } };
 }

@@ -39,6 +39,13 @@ export const credentialsFlow: Flow<CredentialsConfig> = {
 		}
 	},
 	users: byApp,
+	// A `Password()` user whose password is stored can sign in with it; what an app's own
+	// `authorize()` accepts, kitauth cannot see (the app says so with `otherSignIn`).
+	async keepsSignIn(ctx, provider, user) {
+		if (!provider.password || !user.email) return false;
+		const found = await ctx.options.adapter?.getPasswordUser?.(user.email);
+		return found?.user.id === user.id;
+	},
 	callback: {
 		methods: ['POST'],
 		protection: 'token',

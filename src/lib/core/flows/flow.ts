@@ -58,10 +58,11 @@ export interface Flow<P extends ProviderConfig> {
 	/** GET /webauthn-options/<id>: options of a browser ceremony (passkeys), for types that have one. */
 	options?(req: RequestInternal, ctx: AuthContext, provider: P): Promise<ResponseInternal>;
 	/**
-	 * Does a user with an email address always have this way to sign in (a link or code sent
-	 * there)? Then unlinking their last account still leaves them one.
+	 * Does the user have this way to sign in whatever accounts are linked (a link or code sent to
+	 * their address; a password stored for them)? Then unlinking their last account still leaves
+	 * them one. Without it, such a provider gives no way in beyond linked accounts.
 	 */
-	signsInByEmail?: boolean;
+	keepsSignIn?(ctx: AuthContext, provider: P, user: { id: string; email?: string | null }): boolean | Promise<boolean>;
 	/** What a browser may know of such a provider beyond id, name and type (no secrets). */
 	publicView?(provider: P): {
 		credentials?: Record<string, CredentialInput>;

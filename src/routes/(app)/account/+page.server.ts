@@ -2,11 +2,7 @@ import { fail, redirect } from '@sveltejs/kit';
 import { listProviders, ReauthenticationRequired } from '#lib';
 import { accounts, authConfig, passkeys, reauthenticateAge, sessions } from '../../../demo/auth.js';
 import { demoStrategy } from '../../../demo/database.js';
-import { DEMO_USER } from '../../../demo/users.js';
 import type { Actions, PageServerLoad } from './$types';
-
-/** The demo user also signs in with a password, which no linked account records. */
-const hint = (userId: string | undefined) => ({ otherSignIn: userId === DEMO_USER.id });
 
 export const load: PageServerLoad = async ({ locals, url }) => {
 	const session = await locals.auth();
@@ -19,7 +15,7 @@ export const load: PageServerLoad = async ({ locals, url }) => {
 		// One page of sessions at a time (`?sessions=<cursor>`), however many there are.
 		sessions: demoStrategy() === 'database' ? await sessions.page({ limit: 10, cursor }) : null,
 		cursor,
-		accounts: await accounts.list(hint(session.user.id)),
+		accounts: await accounts.list(),
 		providers,
 		passkeys: await passkeys.list(),
 		// Re-authenticating (sudo mode) works with a passkey or any linked provider.
@@ -53,7 +49,7 @@ export const actions: Actions = {
 		if (typeof provider !== 'string' || typeof providerAccountId !== 'string') {
 			return fail(400, { for: 'accounts', formErrors: ['Choose an account to unlink.'] });
 		}
-		const result = await accounts.unlink(provider, { providerAccountId, ...hint(user.id) });
+		const result = await accounts.unlink(provider, { providerAccountId });
 		if (!result.ok) {
 			const why = result.reason === 'last-sign-in-method' ? 'It is your only way to sign in: link another first.' : 'That account is not linked.';
 			return fail(409, { for: 'accounts', formErrors: [why] });

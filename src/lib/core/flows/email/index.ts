@@ -49,7 +49,7 @@ export const emailFlow: Flow<EmailConfig> = {
 	env: { SERVER: 'server', FROM: 'from', KEY: 'apiKey' },
 	start: startEmailSignIn,
 	// The user's address is a way in: an account may be unlinked while they have one.
-	signsInByEmail: true,
+	keepsSignIn: (_ctx, _provider, user) => !!user.email,
 	users: byMailbox,
 	callback: {
 		methods: ['GET', 'POST'],
