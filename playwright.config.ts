@@ -39,7 +39,8 @@ function demoServer(port: number, env: Record<string, string> = {}) {
  * the OS Chromium (Playwright cannot download browsers here). Two servers: the demo as it ships
  * (database sessions, its own /signin page), and the demo on JWT sessions with kitauth's built-in
  * pages; `*.jwt.e2e.ts` files run against the second. A third serves `*.passkey.e2e.ts` on
- * localhost with a short re-authentication window.
+ * localhost with a short re-authentication window. The docs site (`*.docs.e2e.ts`) is served as
+ * the static files `npm run docs` serves.
  */
 export default defineConfig({
 	testDir: 'tests/e2e',
@@ -89,7 +90,7 @@ export default defineConfig({
 		{
 			name: 'database-sessions',
 			testMatch: '**/*.e2e.ts',
-			testIgnore: ['**/*.jwt.e2e.ts', '**/*.passkey.e2e.ts', '**/*.passkey-jwt.e2e.ts'],
+			testIgnore: ['**/*.jwt.e2e.ts', '**/*.passkey.e2e.ts', '**/*.passkey-jwt.e2e.ts', '**/*.docs.e2e.ts'],
 			use: { baseURL: `http://127.0.0.1:${PORTS.database}` }
 		},
 		{
@@ -109,12 +110,27 @@ export default defineConfig({
 			name: 'passkeys-jwt',
 			testMatch: '**/*.passkey-jwt.e2e.ts',
 			use: { baseURL: `http://localhost:${PORTS.jwt}` }
+		},
+		{
+			// The documentation site as `npm run docs` serves it: static files, no demo.
+			name: 'docs',
+			testMatch: '**/*.docs.e2e.ts',
+			use: { baseURL: `http://127.0.0.1:${PORTS.docs}` }
 		}
 	],
 	webServer: [
 		// Email sign-in over SMTP: email.e2e.ts runs the server this points at.
 		demoServer(PORTS.database, { AUTH_EMAIL_SERVER: `smtp://127.0.0.1:${PORTS.smtp}`, AUTH_EMAIL_FROM: 'kitauth demo <no-reply@example.test>' }),
 		demoServer(PORTS.jwt, { KITAUTH_DEMO_SESSION: 'jwt', KITAUTH_DEMO_PAGES: 'builtin' }),
-		demoServer(PORTS.passkeys, { KITAUTH_DEMO_REAUTH_SECONDS: String(PASSKEY_REAUTH_SECONDS) })
+		demoServer(PORTS.passkeys, { KITAUTH_DEMO_REAUTH_SECONDS: String(PASSKEY_REAUTH_SECONDS) }),
+		{
+			// Builds the site first when it is missing or older than its sources.
+			command: 'node scripts/docs.ts',
+			env: { DOCS_HOST: '127.0.0.1', DOCS_PORT: String(PORTS.docs) },
+			url: `http://127.0.0.1:${PORTS.docs}/`,
+			reuseExistingServer: false,
+			timeout: 180_000,
+			stdout: 'pipe' as const
+		}
 	]
 });

@@ -29,6 +29,7 @@ export default defineConfig({
 			'tests/soak/**/*.test.ts',
 			'tests/migration/**/*.test.ts',
 			'tests/edge/**/*.test.ts',
+			'tests/docs/**/*.test.ts',
 			'src/**/*.test.ts'
 		],
 		environment: 'node',

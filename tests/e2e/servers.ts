@@ -1,7 +1,8 @@
 /**
  * The demo servers of the end-to-end run. Every port is derived from `E2E_PORT` so parallel runs
  * on one machine (each with its own E2E_PORT) never clash; each demo's local IdP is its port + 1,
- * the test SMTP server is `E2E_PORT + 6`, and the passkey demo `E2E_PORT + 7` (its IdP + 8).
+ * the test SMTP server is `E2E_PORT + 6`, the passkey demo `E2E_PORT + 7` (its IdP + 8), and the
+ * docs site `E2E_PORT + 9`.
  */
 const base = Number(process.env.E2E_PORT ?? 4173);
 
@@ -15,7 +16,9 @@ export const PORTS = {
 	/** The SMTP server the email tests start; the database demo sends its sign-in emails there. */
 	smtp: base + 6,
 	/** The demo for passkeys, reached as http://localhost (browsers refuse WebAuthn on 127.0.0.1). */
-	passkeys: base + 7
+	passkeys: base + 7,
+	/** The documentation site, prerendered and served as static files (`npm run docs`). */
+	docs: base + 9
 } as const;
 
 /** The passkey demo's "sudo mode" window: short, so a test can wait it out. */

@@ -17,7 +17,7 @@
  *
  * Each app's event-loop lag per phase is printed. On libSQL, app A runs the adapter as it ships:
  * under this traffic some call always lands in the moment between another process taking the
- * read marks and the adapter's watch noticing, and blocks A until the lock goes (README, libSQL
+ * read marks and the adapter's watch noticing, and blocks A until the lock goes (docs/content/databases.md, libSQL
  * adapter; measured here: about the outage's length). App B runs every call off the main thread
  * (`alwaysOffThread`): its lag must stay small throughout.
  *
@@ -25,7 +25,7 @@
  * long run, such as the issue's 12–30 s. Then SQLite gives up on the read marks after ~10 s, so
  * A freezes for ~10 s, past its HTTP keep-alive timeout: lanes see connections to A fail, and
  * the run fails on A's account (measured with 12 s: A 9980 ms, B 8 ms). That is the limit the
- * README states, shown, not hidden.
+ * libSQL guide (docs/content/databases.md) states, shown, not hidden.
  */
 import { createHash } from 'node:crypto';
 import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process';

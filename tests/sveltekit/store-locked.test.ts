@@ -127,7 +127,7 @@ describe("another process holds the WAL index's read marks", () => {
 		const client = await signedIn();
 		releases.push(await holdReadMarks(path));
 		// A call made before the app's watch notices the lock (~150 ms at most) would block that app
-		// until the lock goes (README, libSQL adapter): give the watch its moment.
+		// until the lock goes (docs/content/databases.md, libSQL adapter): give the watch its moment.
 		await new Promise((resolve) => setTimeout(resolve, 500));
 
 		const page = await protectedPage(client);

@@ -1,5 +1,5 @@
 /**
- * The files `kitauth init` writes, as the README's quick start shows them: the configuration, the
+ * The files `kitauth init` writes, as the Getting started guide (docs/content/getting-started.md) shows them: the configuration, the
  * sign-in and sign-out pages (kitauth/components and the form actions) and, with credentials, a
  * password check to finish.
  */
@@ -71,7 +71,7 @@ export const SIGNOUT_PAGE = `<script lang="ts">
 <SignOut action="?/signOut" redirectTo="/" />
 `;
 
-/** The README's password check ("Checking passwords"), waiting for the app's user lookup. */
+/** The Credentials guide's password check (docs/content/credentials.md, "Checking passwords"), waiting for the app's user lookup. */
 export const PASSWORDS = `import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 
 const PARAMS = { N: 2 ** 14, r: 8, p: 5 }; // OWASP's scrypt minimum (16 MiB)

@@ -175,7 +175,7 @@ export interface EmailConfig extends CommonProviderOptions {
 	sendVerificationRequest?: (params: EmailVerificationRequest) => Awaitable<void>;
 	/**
 	 * Turns what the user typed into the address to use, or throws to refuse it. Default: Unicode
-	 * NFKC, trim, lower-case, exactly one plain address (see the README). Whatever it returns must
+	 * NFKC, trim, lower-case, exactly one plain address (see the email guide, docs/content/email.md). Whatever it returns must
 	 * still be one plain address: lists, quotes and line breaks are refused after it too.
 	 */
 	normalizeIdentifier?: (identifier: string) => string;

@@ -1,0 +1,3 @@
+import { nav } from '../lib/site.server.ts';
+
+export const load = () => ({ nav });
