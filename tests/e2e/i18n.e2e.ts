@@ -18,10 +18,11 @@ async function switchTo(page: Page, language: string): Promise<void> {
 	await page.getByRole('button', { name: 'Switch' }).click();
 }
 
-/** A wrong password, in whatever language the page speaks. */
+/** A wrong password, in whatever language the page speaks: step 1's address, then step 2's password. */
 async function refusedSignIn(page: Page): Promise<void> {
-	await page.getByLabel('Email', { exact: true }).fill(DEMO_EMAIL);
-	await page.getByLabel('Password').fill('not-the-password');
+	await card(page).locator('form[data-step="identifier"] input[type="email"]').fill(DEMO_EMAIL);
+	await card(page).locator('form[data-step="identifier"] button[type="submit"]').click();
+	await card(page).locator('input[type="password"]').fill('not-the-password');
 	await card(page).locator('form:has(input[type="password"]) button[type="submit"]').click();
 }
 

@@ -2,6 +2,7 @@ import { redirect } from '@sveltejs/kit';
 import {
 	galleryAccounts,
 	galleryCredentials,
+	galleryIdentifierFirst,
 	galleryLastAccount,
 	galleryOAuth,
 	galleryPasskeyFields,
@@ -15,6 +16,7 @@ export const load: PageServerLoad = () => ({
 	providers: galleryProviders,
 	oauth: galleryOAuth,
 	credentials: galleryCredentials,
+	identifierFirst: galleryIdentifierFirst,
 	sessions: gallerySessions,
 	accounts: galleryAccounts,
 	lastAccount: galleryLastAccount,
