@@ -90,12 +90,12 @@ test.describe('visual baselines and axe', () => {
 		});
 	}
 
-	test('the gallery in Arabic: the refused sign-in and the passkeys, right to left; axe on the whole page', async ({ page }) => {
+	test('the gallery in Arabic: the refused sign-in, identifier-first’s steps and the passkeys, right to left; axe on the whole page', async ({ page }) => {
 		await page.emulateMedia({ reducedMotion: 'reduce' });
 		await page.goto('/components');
 		await switchTo(page, 'العربية');
 		await settled(page);
-		for (const state of ['signin-refused', 'passkeys-reauthenticate', 'sessions']) {
+		for (const state of ['signin-refused', 'signin-identifier', 'signin-method', 'passkeys-reauthenticate', 'sessions']) {
 			const mask = [page.locator(`[data-state="${state}"] time`)];
 			await expect.soft(page.locator(`[data-state="${state}"]`), state).toHaveScreenshot(`${state}-ar.png`, { mask });
 		}

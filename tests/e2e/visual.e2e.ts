@@ -10,6 +10,8 @@ import { fontsReady } from './fonts.js';
 
 const STATES = [
 	'signin',
+	'signin-identifier',
+	'signin-method',
 	'signin-error',
 	'signin-refused',
 	'signin-field-error',
@@ -41,9 +43,9 @@ const STATES = [
 	'backup-codes-left'
 ];
 
-// At a phone's width as well: the states whose layout changes there (the QR code, the key, the
-// backup codes in one column).
-const PHONE_STATES = ['two-factor-challenge', 'two-factor-setup', 'two-factor-on', 'backup-codes', 'backup-codes-left'];
+// At a phone's width as well: the states whose layout changes there (identifier-first's steps, the
+// QR code, the key, the backup codes in one column).
+const PHONE_STATES = ['signin-identifier', 'signin-method', 'two-factor-challenge', 'two-factor-setup', 'two-factor-on', 'backup-codes', 'backup-codes-left'];
 
 test.use({ viewport: { width: 1100, height: 900 } });
 
@@ -68,7 +70,7 @@ for (const scheme of ['light', 'dark'] as const) {
 		}
 	});
 
-	test(`the two-factor states at a phone's width (${scheme})`, async ({ page }) => {
+	test(`identifier-first and the two-factor states at a phone's width (${scheme})`, async ({ page }) => {
 		await page.setViewportSize({ width: 360, height: 780 });
 		await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
 		await page.goto('/components');
