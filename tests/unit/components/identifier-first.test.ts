@@ -183,3 +183,10 @@ describe('parseIdentifier', () => {
 		['too long', [`${'a'.repeat(400)}@example.com`]]
 	])('%s → null', (_name, values) => expect(parseIdentifier(values)).toBeNull());
 });
+
+test('`identifierFirst={false}`: every form at once, as before', () => {
+	const { $$ } = renderDom(SignIn, { providers: all, identifierFirst: false });
+	expect($$('[data-step]')).toHaveLength(0);
+	expect($$('form[data-provider]').map((form) => form.getAttribute('data-provider'))).toEqual(['github', 'email', 'password']);
+	expect($$('form[data-kitauth-passkey]')).toHaveLength(1);
+});
