@@ -49,7 +49,8 @@ test.describe('JavaScript on', () => {
 		await page.locator('main').getByRole('button', { name: 'Sign out' }).click();
 		await expect(page.getByTestId('remote-session')).toHaveText('signed out');
 		await expect(page.getByTestId('tab-session')).toHaveText('signed out');
-		await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+		// The sign-in form is back (identifier-first's step 1).
+		await expect(page.getByRole('button', { name: 'Continue', exact: true })).toBeVisible();
 		expect(await sessionCookie(page)).toBeUndefined();
 	});
 });
