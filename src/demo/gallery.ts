@@ -31,6 +31,9 @@ const email: ClientProvider = { id: 'email', name: 'Email', type: 'email' };
 export const galleryProviders: ClientProvider[] = [...presets.slice(0, 4), email, presets[4]!];
 export const galleryOAuth: ClientProvider[] = presets.slice(0, 4);
 export const galleryCredentials: ClientProvider[] = [presets[4]!];
+/** Identifier-first: an OAuth provider, then an email link, a password and passkeys sharing the address. */
+const passkeyMethod: ClientProvider = { id: 'passkey', name: 'Passkey', type: 'webauthn', webauthn: { formFields: {}, enableConditionalUI: false } };
+export const galleryIdentifierFirst: ClientProvider[] = [presets[0]!, email, presets[4]!, passkeyMethod];
 
 const at = (minutesAgo: number) => new Date(Date.UTC(2026, 2, 14, 9, 30) - minutesAgo * 60_000).toISOString();
 const expires = '2026-04-13T09:30:00.000Z';

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectBuiltInPageAccessible } from './axe.js';
-import { DEMO_EMAIL, DEMO_PASSWORD, SESSION_COOKIE, sessionCookie } from './demo.js';
+import { chosenAddress, DEMO_EMAIL, DEMO_PASSWORD, identify, SESSION_COOKIE, sessionCookie } from './demo.js';
 
 /**
  * kitauth's built-in sign-in page, rendered by the core (svelte/server) at /auth/signin. The JWT
@@ -11,11 +11,13 @@ test('the built-in sign-in page lists the providers and signs in with credential
 	await page.goto('/auth/signin?callbackUrl=%2Faccount');
 	await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
 	await expect(page.getByRole('button', { name: 'Sign in with Local test IdP' })).toBeVisible();
-	// The credentials form is built from the provider's `credentials` definition.
-	await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('type', 'email');
+	// Identifier-first (the demo's methods share the address): the address, posted to the page,
+	// whose answer is step 2 with the password field.
+	await expect(page.getByLabel('Email address', { exact: true })).toHaveAttribute('type', 'email');
+	await identify(page);
+	await expect(page).toHaveURL((url) => url.pathname === '/auth/signin' && url.search === '');
+	await expect(chosenAddress(page)).toHaveText(DEMO_EMAIL);
 	await expect(page.getByLabel('Password')).toHaveAttribute('type', 'password');
-
-	await page.getByLabel('Email', { exact: true }).fill(DEMO_EMAIL);
 	await page.getByLabel('Password').fill(DEMO_PASSWORD);
 	await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 	await expect(page).toHaveURL((url) => url.pathname === '/account');
@@ -25,7 +27,7 @@ test('the built-in sign-in page lists the providers and signs in with credential
 
 test('a wrong password comes back to the built-in page with the error shown', async ({ page }) => {
 	await page.goto('/auth/signin?callbackUrl=%2Faccount');
-	await page.getByLabel('Email', { exact: true }).fill(DEMO_EMAIL);
+	await identify(page);
 	await page.getByLabel('Password').fill('not-the-password');
 	await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 	await expect(page).toHaveURL((url) => url.pathname === '/auth/signin' && url.searchParams.get('error') === 'CredentialsSignin');

@@ -1,10 +1,12 @@
 /**
  * The built-in sign-in page (`/auth/signin`) offers passkeys with its inlined script, on the demo
- * running JWT sessions: sign up with a passkey, sign out, then sign in through autofill. Chromium's
- * virtual authenticator, on http://localhost (rpID `localhost`).
+ * running JWT sessions: sign up with a passkey (the demo's own page: identifier-first sign-in never
+ * offers to create one), sign out, sign in with step 2's "Use a passkey", then through step 1's
+ * autofill. Chromium's virtual authenticator, on http://localhost (rpID `localhost`).
  */
 import { expect, test, type Page } from '@playwright/test';
 import { expectBuiltInPageAccessible } from './axe.js';
+import { identify } from './demo.js';
 import { addAuthenticator } from './webauthn.js';
 
 async function session(page: Page): Promise<{ user?: { email?: string } } | null> {
@@ -23,26 +25,44 @@ test('built-in page: sign up with a passkey, sign out, sign in through autofill 
 	});
 	const email = `builtin-${Date.now()}@example.com`;
 
-	await page.goto('/auth/signin?callbackUrl=/account');
-	const form = page.locator('form[data-kitauth-passkey="passkey"]');
-	const button = form.getByRole('button', { name: 'Continue with a passkey' });
-	// The script enables the button (it is disabled in the HTML: passkeys need JavaScript).
-	await expect(button).toBeEnabled();
-	await expectBuiltInPageAccessible(page);
-	await form.locator('input[name="email"]').fill(email);
-	await button.click();
+	// Sign up on the demo's page (its passkey sign-up under the sign-in card).
+	await page.goto('/signin?redirectTo=/account');
+	await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
+	await page.locator('form.kitauth-passkey input[name="email"]').fill(email);
+	await page.getByRole('button', { name: 'Continue with a passkey' }).click();
 	await expect(page).toHaveURL((url) => url.pathname === '/account');
 	expect((await session(page))?.user?.email).toBe(email);
 	const cookie = (await page.context().cookies()).find((c) => c.name === 'authjs.session-token');
 	expect(cookie?.value.split('.')).toHaveLength(5);
+	const signOut = async () => {
+		await page.goto('/auth/signout');
+		await page.getByRole('button', { name: 'Sign out' }).click();
+		expect(await session(page)).toBeNull();
+	};
+	await signOut();
 
-	await page.goto('/auth/signout');
-	await page.getByRole('button', { name: 'Sign out' }).click();
-	expect(await session(page)).toBeNull();
-
-	// Autofill (conditional mediation): the virtual authenticator answers at once.
+	// Autofill (conditional mediation) from step 1's email field: the virtual authenticator answers at once.
+	expect(await (await page.request.get('/auth/signin')).text()).toContain('autocomplete="username webauthn"');
 	await page.goto('/auth/signin?callbackUrl=/account');
 	await expect(page).toHaveURL((url) => url.pathname === '/account', { timeout: 15_000 });
+	expect((await session(page))?.user?.email).toBe(email);
+	await signOut();
+
+	// Without autofill (the browser says it has none): step 1 posts the address, step 2 offers
+	// "Use a passkey", which any passkey of the site answers (no address goes with it).
+	await page.addInitScript(() => {
+		PublicKeyCredential.isConditionalMediationAvailable = async () => false;
+	});
+	await page.goto('/auth/signin?callbackUrl=/account');
+	await identify(page, 'anyone@example.com');
+	const form = page.locator('form[data-kitauth-passkey="passkey"]');
+	const button = form.getByRole('button', { name: 'Use a passkey' });
+	// The script enables the button (it is disabled in the HTML: passkeys need JavaScript).
+	await expect(button).toBeEnabled();
+	await expect(form.locator('input:not([type="hidden"])')).toHaveCount(0);
+	await expectBuiltInPageAccessible(page);
+	await button.click();
+	await expect(page).toHaveURL((url) => url.pathname === '/account');
 	expect((await session(page))?.user?.email).toBe(email);
 	expect(external).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './axe.js';
-import { DEMO_EMAIL, signInToAccount } from './demo.js';
+import { chosenAddress, DEMO_EMAIL, identify, signInToAccount } from './demo.js';
 
 /**
  * The component kit in Chromium: the gallery (/components, every component in each state) and
@@ -18,7 +18,7 @@ for (const scheme of ['light', 'dark'] as const) {
 	test(`axe finds nothing on the demo's sign-in page with a refusal, and its sign-out page (${scheme})`, async ({ page }) => {
 		await page.emulateMedia({ colorScheme: scheme });
 		await page.goto('/signin');
-		await page.getByLabel('Email', { exact: true }).fill(DEMO_EMAIL);
+		await identify(page);
 		await page.getByLabel('Password').fill('wrong');
 		await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 		await expect(page.getByRole('alert')).toBeVisible();
@@ -127,7 +127,7 @@ test('keyboard: the sign-in page is in reading order, the provider button before
 	await page.goto('/signin');
 	await page.getByRole('link', { name: 'Components' }).focus();
 	const order: string[] = [];
-	for (let i = 0; i < 12; i++) {
+	for (let i = 0; i < 9; i++) {
 		await page.keyboard.press('Tab');
 		order.push(
 			await page.evaluate(() => {
@@ -143,14 +143,13 @@ test('keyboard: the sign-in page is in reading order, the provider button before
 		'select:Language',
 		'button:Switch',
 		'button:Sign in with Local test IdP',
-		'input:E-mail for a new passkey account (optional)',
-		'button:Continue with a passkey',
+		// Identifier-first: one address field for the email link, the password and passkeys.
 		'input:Email address',
-		'button:Sign in with Email',
-		'input:Email',
-		'input:Password',
-		'button:Sign in',
-		'a:the browser API'
+		'button:Continue',
+		'a:the browser API',
+		// The demo's passkey sign-up, under sign-in.
+		'input:E-mail for a new passkey account (optional)',
+		'button:Continue with a passkey'
 	]);
 });
 
@@ -161,7 +160,7 @@ for (const javaScriptEnabled of [true, false]) {
 		test('after a refused sign-in, focus is on the message, which the form and its button point to', async ({ page }) => {
 			await page.goto('/signin');
 			if (javaScriptEnabled) await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
-			await page.getByLabel('Email', { exact: true }).fill(DEMO_EMAIL);
+			await identify(page);
 			await page.getByLabel('Password').fill('wrong');
 			await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 			const alert = page.getByRole('alert');
@@ -173,7 +172,7 @@ for (const javaScriptEnabled of [true, false]) {
 			await expect(form.getByRole('button', { name: 'Sign in', exact: true })).toHaveAccessibleDescription(
 				'Sign in failed. Check the details you provided are correct.'
 			);
-			await expect(page.getByLabel('Email', { exact: true })).toHaveValue(DEMO_EMAIL);
+			await expect(chosenAddress(page)).toHaveText(DEMO_EMAIL);
 			await expect(page.getByLabel('Password')).toHaveValue('');
 		});
 	});
@@ -197,7 +196,7 @@ test('loading state: while a sign-in runs the button says so, and a second click
 		await held;
 		await route.continue();
 	});
-	await page.getByLabel('Email', { exact: true }).fill(DEMO_EMAIL);
+	await identify(page);
 	await page.getByLabel('Password').fill('wrong');
 	const button = page.getByRole('button', { name: 'Sign in', exact: true });
 	await button.click();
@@ -214,7 +213,7 @@ test('loading state: while a sign-in runs the button says so, and a second click
 test('the redirectTo a visitor came with is carried through sign-in', async ({ page }) => {
 	await page.goto('/signin?redirectTo=%2Fcomponents%3Ffrom%3Dsignin');
 	await expect(page.locator('input[name="redirectTo"]').first()).toHaveValue('/components?from=signin');
-	await page.getByLabel('Email', { exact: true }).fill(DEMO_EMAIL);
+	await identify(page);
 	await page.getByLabel('Password').fill('demo-password');
 	await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 	await expect(page).toHaveURL((url) => url.pathname === '/components' && url.search === '?from=signin');
@@ -317,6 +316,7 @@ test.describe('JavaScript off', () => {
 		await page.goto('/signin');
 		await expect(page.getByRole('button', { name: 'Continue with a passkey' })).toBeDisabled();
 		await expect(page.locator('form.kitauth-passkey noscript p')).toHaveText('Passkeys need JavaScript, which is off in this browser.');
-		await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeEnabled();
+		// Identifier-first's step 1 (its answer is step 2, with the password).
+		await expect(page.getByRole('button', { name: 'Continue', exact: true })).toBeEnabled();
 	});
 });

@@ -5,6 +5,7 @@
  * button). The policy itself is checked in `tests/integration/pages-csp.security.test.ts`.
  */
 import { expect, test } from '@playwright/test';
+import { identify } from './demo.js';
 
 const PAGES = ['/auth/signin', '/auth/signout', '/auth/error?error=Configuration', '/auth/verify-request'];
 
@@ -26,8 +27,10 @@ test('the built-in pages run under their CSP without a single violation', async 
 		await expect(frame, path).toHaveCSS('display', 'flex');
 		await expect(frame, path).not.toHaveCSS('background-color', 'rgba(0, 0, 0, 0)');
 	}
+	// Step 2 of identifier-first (the page's answer to the address): the passkey script ran, it
+	// enables the button the HTML ships disabled.
 	await page.goto('/auth/signin');
-	// The passkey script ran: it enables the button the HTML ships disabled.
+	await identify(page, 'anyone@example.com');
 	await expect(page.locator('form[data-kitauth-passkey] button[type="submit"]')).toBeEnabled();
 	expect(violations).toEqual([]);
 });

@@ -5,13 +5,29 @@ export const DEMO_EMAIL = 'demo@example.com';
 export const DEMO_PASSWORD = 'demo-password';
 export const SESSION_COOKIE = 'authjs.session-token';
 
-/** Fills and submits the demo's own sign-in form (`/signin`, the `signIn` form action). */
-export async function submitDemoSignIn(page: Page, password = DEMO_PASSWORD, path = '/signin'): Promise<void> {
-	await page.goto(path);
-	// Exact: the email sign-in form's field is labelled "Email address".
-	await page.getByLabel('Email', { exact: true }).fill(DEMO_EMAIL);
+/**
+ * Identifier-first's step 1 on a sign-in form (the demo's methods share the address): the address,
+ * then "Continue" (step 2 comes in place with JavaScript, as the form's answer without it).
+ */
+export async function identify(page: Page, email = DEMO_EMAIL): Promise<void> {
+	await page.getByLabel('Email address', { exact: true }).fill(email);
+	await page.getByRole('button', { name: 'Continue', exact: true }).click();
+}
+
+/** Step 2's password (after step 1, unless step 2 is shown already, e.g. after a refusal). */
+export async function signInWithPassword(page: Page, password: string, email = DEMO_EMAIL): Promise<void> {
+	if (await page.getByLabel('Email address', { exact: true }).isVisible()) await identify(page, email);
 	await page.getByLabel('Password').fill(password);
 	await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+}
+
+/** The address step 2 is for, as the sign-in form shows it. */
+export const chosenAddress = (page: Page) => page.locator('[data-step="method"] .address');
+
+/** Fills and submits the demo's own sign-in form (`/signin`, the `signIn` form action), both steps. */
+export async function submitDemoSignIn(page: Page, password = DEMO_PASSWORD, path = '/signin'): Promise<void> {
+	await page.goto(path);
+	await signInWithPassword(page, password);
 }
 
 /** Signs the demo user in and waits for /account (matching the path: the query may end in /account too). */

@@ -18,10 +18,11 @@ async function switchTo(page: Page, language: string): Promise<void> {
 	await page.getByRole('button', { name: 'Switch' }).click();
 }
 
-/** A wrong password, in whatever language the page speaks. */
+/** A wrong password, in whatever language the page speaks: step 1's address, then step 2's password. */
 async function refusedSignIn(page: Page): Promise<void> {
-	await page.getByLabel('Email', { exact: true }).fill(DEMO_EMAIL);
-	await page.getByLabel('Password').fill('not-the-password');
+	await card(page).locator('form[data-step="identifier"] input[type="email"]').fill(DEMO_EMAIL);
+	await card(page).locator('form[data-step="identifier"] button[type="submit"]').click();
+	await card(page).locator('input[type="password"]').fill('not-the-password');
 	await card(page).locator('form:has(input[type="password"]) button[type="submit"]').click();
 }
 
@@ -89,12 +90,12 @@ test.describe('visual baselines and axe', () => {
 		});
 	}
 
-	test('the gallery in Arabic: the refused sign-in and the passkeys, right to left; axe on the whole page', async ({ page }) => {
+	test('the gallery in Arabic: the refused sign-in, identifier-first’s steps and the passkeys, right to left; axe on the whole page', async ({ page }) => {
 		await page.emulateMedia({ reducedMotion: 'reduce' });
 		await page.goto('/components');
 		await switchTo(page, 'العربية');
 		await settled(page);
-		for (const state of ['signin-refused', 'passkeys-reauthenticate', 'sessions']) {
+		for (const state of ['signin-refused', 'signin-identifier', 'signin-method', 'passkeys-reauthenticate', 'sessions']) {
 			const mask = [page.locator(`[data-state="${state}"] time`)];
 			await expect.soft(page.locator(`[data-state="${state}"]`), state).toHaveScreenshot(`${state}-ar.png`, { mask });
 		}

@@ -24,7 +24,8 @@ test('sign up with a passkey, sign in with it (button and autofill), add a secon
 	const laptop = await addAuthenticator(cdp);
 	const email = `passkey-${Date.now()}@example.com`;
 
-	// Sign up: a new email and "Continue with a passkey" registers one and signs in.
+	// Sign up (the demo's passkey sign-up under the sign-in card): a new email and "Continue with a
+	// passkey" registers one and signs in.
 	await page.goto('/signin?redirectTo=/account');
 	await hydrated(page);
 	await expectNoAxeViolations(page, '/signin with passkeys');
@@ -46,8 +47,8 @@ test('sign up with a passkey, sign in with it (button and autofill), add a secon
 	await expect(page.getByTestId('client-who')).toHaveText(`Signed in as ${email}.`);
 	expect((await credentials(cdp, laptop))[0]!.signCount).toBeGreaterThan(first!.signCount);
 
-	// Sign out; sign in through autofill: the sign-in page offers passkeys to the email field
-	// (conditional mediation), and the virtual authenticator, having no UI, answers at once.
+	// Sign out; sign in through autofill: identifier-first's step 1 offers passkeys to its email
+	// field (conditional mediation), and the virtual authenticator, having no UI, answers at once.
 	await signOut(page);
 	await page.goto('/signin?redirectTo=/account');
 	await expect(page).toHaveURL((url) => url.pathname === '/account', { timeout: 15_000 });

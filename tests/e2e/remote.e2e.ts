@@ -1,5 +1,5 @@
 import { type BrowserContext, expect, test, type Page } from '@playwright/test';
-import { DEMO_EMAIL, DEMO_PASSWORD, sessionCookie } from './demo.js';
+import { chosenAddress, DEMO_EMAIL, DEMO_PASSWORD, sessionCookie, signInWithPassword } from './demo.js';
 
 /**
  * The demo's /remote page: kitauth/remote (SvelteKit 3.2 remote functions) — the SignIn and
@@ -7,12 +7,8 @@ import { DEMO_EMAIL, DEMO_PASSWORD, sessionCookie } from './demo.js';
  * kitauth/client's reactive session, in Chromium with JavaScript and without it.
  */
 
-async function fillSignIn(page: Page, password: string): Promise<void> {
-	// Exact: the email sign-in form's field (development only) is labelled "Email address".
-	await page.getByLabel('Email', { exact: true }).fill(DEMO_EMAIL);
-	await page.getByLabel('Password').fill(password);
-	await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
+/** Identifier-first (the demo's methods share the address): the address, then the password. */
+const fillSignIn = (page: Page, password: string) => signInWithPassword(page, password);
 
 test.describe('JavaScript on', () => {
 	async function openRemotePage(page: Page): Promise<void> {
@@ -26,7 +22,7 @@ test.describe('JavaScript on', () => {
 		const alert = page.getByRole('alert');
 		await expect(alert).toHaveText('Sign in failed. Check the details you provided are correct.');
 		await expect(alert).toBeFocused();
-		await expect(page.getByLabel('Email', { exact: true })).toHaveValue(DEMO_EMAIL);
+		await expect(chosenAddress(page)).toHaveText(DEMO_EMAIL);
 		await expect(page.getByLabel('Password')).toHaveValue('');
 		await expect(page).toHaveURL(/\/remote$/);
 		expect(await sessionCookie(page)).toBeUndefined();
@@ -53,7 +49,8 @@ test.describe('JavaScript on', () => {
 		await page.locator('main').getByRole('button', { name: 'Sign out' }).click();
 		await expect(page.getByTestId('remote-session')).toHaveText('signed out');
 		await expect(page.getByTestId('tab-session')).toHaveText('signed out');
-		await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+		// The sign-in form is back (identifier-first's step 1).
+		await expect(page.getByRole('button', { name: 'Continue', exact: true })).toBeVisible();
 		expect(await sessionCookie(page)).toBeUndefined();
 	});
 });
@@ -65,7 +62,7 @@ test.describe('JavaScript off', () => {
 		await page.goto('/remote');
 		await fillSignIn(page, 'not-the-password');
 		await expect(page.getByRole('alert')).toHaveText('Sign in failed. Check the details you provided are correct.');
-		await expect(page.getByLabel('Email', { exact: true })).toHaveValue(DEMO_EMAIL);
+		await expect(chosenAddress(page)).toHaveText(DEMO_EMAIL);
 		expect(await page.content()).not.toContain('not-the-password');
 		expect(await sessionCookie(page)).toBeUndefined();
 

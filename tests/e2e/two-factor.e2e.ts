@@ -5,7 +5,7 @@ import { encode } from 'uqr';
 import { linkOf, startSmtp, type TestMailbox } from '../support/smtp.js';
 import { base32Decode, totpCode } from '../support/totp.js';
 import { expectNoAxeViolations } from './axe.js';
-import { sessionCookie } from './demo.js';
+import { identify, sessionCookie } from './demo.js';
 import { drawnQrRows, qrRows } from './qr.js';
 import { PORTS } from './servers.js';
 
@@ -38,8 +38,8 @@ async function messages(to: string, count: number): Promise<ParsedMail> {
 /** The first factor: an email link, asked for on /signin and followed in the same browser. */
 async function emailFirstFactor(page: Page, to: string, nth: number): Promise<void> {
 	await page.goto('/signin?redirectTo=/account');
-	await page.getByLabel('Email address').fill(to);
-	await page.getByRole('button', { name: 'Sign in with Email' }).click();
+	await identify(page, to);
+	await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
 	await expect(page).toHaveURL((url) => url.pathname === '/auth/verify-request');
 	await page.goto(linkOf(await messages(to, nth)).href);
 	await page.getByRole('button', { name: 'Sign in', exact: true }).click();

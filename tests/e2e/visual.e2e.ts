@@ -10,6 +10,8 @@ import { fontsReady } from './fonts.js';
 
 const STATES = [
 	'signin',
+	'signin-identifier',
+	'signin-method',
 	'signin-error',
 	'signin-refused',
 	'signin-field-error',
@@ -46,9 +48,20 @@ const STATES = [
 	'reset-password-error'
 ];
 
-// At a phone's width as well: the states whose layout changes there (the QR code, the key, the
-// backup codes in one column, the password forms' fields and hints).
-const PHONE_STATES = ['two-factor-challenge', 'two-factor-setup', 'two-factor-on', 'backup-codes', 'backup-codes-left', 'signup', 'forgot-password', 'reset-password'];
+// At a phone's width as well: the states whose layout changes there (identifier-first's steps, the
+// QR code, the key, the backup codes in one column, the password forms' fields and hints).
+const PHONE_STATES = [
+	'signin-identifier',
+	'signin-method',
+	'two-factor-challenge',
+	'two-factor-setup',
+	'two-factor-on',
+	'backup-codes',
+	'backup-codes-left',
+	'signup',
+	'forgot-password',
+	'reset-password'
+];
 
 test.use({ viewport: { width: 1100, height: 900 } });
 
@@ -73,7 +86,7 @@ for (const scheme of ['light', 'dark'] as const) {
 		}
 	});
 
-	test(`the two-factor and password states at a phone's width (${scheme})`, async ({ page }) => {
+	test(`identifier-first, the two-factor and the password states at a phone's width (${scheme})`, async ({ page }) => {
 		await page.setViewportSize({ width: 360, height: 780 });
 		await page.emulateMedia({ colorScheme: scheme, reducedMotion: 'reduce' });
 		await page.goto('/components');

@@ -2,7 +2,8 @@
  * The built-in sign-in page's passkey script (bundled with `@simplewebauthn/browser` into
  * `core/pages/passkey-script.generated.ts` by `scripts/build-passkey-script.ts`, and inlined into
  * the page: no code from a CDN). Each `form[data-kitauth-passkey]` runs a ceremony on submit, and
- * the first one with `data-autofill` also offers passkeys in the browser's autofill.
+ * the first one with `data-autofill` also offers passkeys in the browser's autofill. Identifier-first's
+ * step 1 (`form[data-kitauth-passkey-autofill]`, whose email field is the autofill's) offers them too.
  */
 import { passkeyAutofillSupported, passkeysSupported, runCeremony } from './webauthn.js';
 
@@ -53,4 +54,16 @@ function start(form: HTMLFormElement): void {
 	}
 }
 
+/** Identifier-first's step 1: passkeys in its email field's autofill; the form itself posts as it is. */
+function autofillOnly(form: HTMLFormElement): void {
+	const provider = form.dataset.kitauthPasskeyAutofill ?? 'passkey';
+	void passkeyAutofillSupported().then(async (supported) => {
+		if (!supported) return;
+		const { post } = values(form);
+		const outcome = await runCeremony(form.dataset.base ?? '', provider, { action: 'authenticate' }, post, true);
+		if (outcome.url) window.location.href = outcome.url;
+	});
+}
+
 for (const form of document.querySelectorAll<HTMLFormElement>('form[data-kitauth-passkey]')) start(form);
+for (const form of document.querySelectorAll<HTMLFormElement>('form[data-kitauth-passkey-autofill]')) autofillOnly(form);

@@ -12,6 +12,10 @@ export const ar: Catalogue = {
 	'signIn.empty': 'لم تُضبط أي طريقة لتسجيل الدخول.',
 	'signIn.email': 'البريد الإلكتروني',
 	'signIn.back': 'العودة إلى تسجيل الدخول',
+	'signIn.continue': 'متابعة',
+	'signIn.emailLink': 'أرسِل لي رابط تسجيل الدخول',
+	'signIn.usePasskey': 'استخدام مفتاح مرور',
+	'signIn.changeEmail': 'استخدام بريد إلكتروني آخر',
 
 	'signIn.error.differentAccount': 'حاول تسجيل الدخول بحساب آخر.',
 	'signIn.error.callback': 'رفضت خدمة تسجيل الدخول الطلب أو ألغته. حاول مرة أخرى.',

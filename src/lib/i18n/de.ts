@@ -9,6 +9,10 @@ export const de: Catalogue = {
 	'signIn.empty': 'Es sind keine Anmeldemethoden eingerichtet.',
 	'signIn.email': 'E-Mail-Adresse',
 	'signIn.back': 'Zurück zur Anmeldung',
+	'signIn.continue': 'Weiter',
+	'signIn.emailLink': 'Anmeldelink per E-Mail senden',
+	'signIn.usePasskey': 'Passkey verwenden',
+	'signIn.changeEmail': 'Andere E-Mail-Adresse verwenden',
 
 	'signIn.error.differentAccount': 'Versuchen Sie, sich mit einem anderen Konto anzumelden.',
 	'signIn.error.callback': 'Der Anmeldedienst hat die Anfrage abgelehnt oder abgebrochen. Versuchen Sie es erneut.',

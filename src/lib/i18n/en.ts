@@ -17,6 +17,10 @@ export const en = {
 	'signIn.empty': 'No sign-in methods are configured.',
 	'signIn.email': 'Email address',
 	'signIn.back': 'Back to sign-in',
+	'signIn.continue': 'Continue',
+	'signIn.emailLink': 'Email me a sign-in link',
+	'signIn.usePasskey': 'Use a passkey',
+	'signIn.changeEmail': 'Use a different email address',
 
 	// What a refused or failed sign-in says (the `?error=` values and the form actions' refusals)
 	'signIn.error.differentAccount': 'Try signing in with a different account.',

@@ -9,6 +9,10 @@ export const es: Catalogue = {
 	'signIn.empty': 'No hay ningún método de inicio de sesión configurado.',
 	'signIn.email': 'Correo electrónico',
 	'signIn.back': 'Volver al inicio de sesión',
+	'signIn.continue': 'Continuar',
+	'signIn.emailLink': 'Enviarme un enlace de acceso',
+	'signIn.usePasskey': 'Usar una llave de acceso',
+	'signIn.changeEmail': 'Usar otro correo electrónico',
 
 	'signIn.error.differentAccount': 'Intente iniciar sesión con otra cuenta.',
 	'signIn.error.callback': 'El proveedor de inicio de sesión rechazó o canceló la solicitud. Inténtelo de nuevo.',

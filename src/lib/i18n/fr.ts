@@ -9,6 +9,10 @@ export const fr: Catalogue = {
 	'signIn.empty': 'Aucune méthode de connexion n’est configurée.',
 	'signIn.email': 'Adresse e-mail',
 	'signIn.back': 'Retour à la connexion',
+	'signIn.continue': 'Continuer',
+	'signIn.emailLink': 'M’envoyer un lien de connexion',
+	'signIn.usePasskey': 'Utiliser une clé d’accès',
+	'signIn.changeEmail': 'Utiliser une autre adresse e-mail',
 
 	'signIn.error.differentAccount': 'Essayez de vous connecter avec un autre compte.',
 	'signIn.error.callback': 'Le service de connexion a refusé ou annulé la demande. Réessayez.',

@@ -9,6 +9,10 @@ export const ja: Catalogue = {
 	'signIn.empty': 'ログイン方法が設定されていません。',
 	'signIn.email': 'メールアドレス',
 	'signIn.back': 'ログイン画面に戻る',
+	'signIn.continue': '続行',
+	'signIn.emailLink': 'ログインリンクをメールで受け取る',
+	'signIn.usePasskey': 'パスキーを使用',
+	'signIn.changeEmail': '別のメールアドレスを使用',
 
 	'signIn.error.differentAccount': '別のアカウントでログインしてください。',
 	'signIn.error.callback': 'ログインサービスがリクエストを拒否したか、キャンセルされました。もう一度お試しください。',

@@ -9,6 +9,10 @@ export const ptBR: Catalogue = {
 	'signIn.empty': 'Nenhum método de login está configurado.',
 	'signIn.email': 'Endereço de e-mail',
 	'signIn.back': 'Voltar para o login',
+	'signIn.continue': 'Continuar',
+	'signIn.emailLink': 'Enviar um link de acesso por e-mail',
+	'signIn.usePasskey': 'Usar uma chave de acesso',
+	'signIn.changeEmail': 'Usar outro endereço de e-mail',
 
 	'signIn.error.differentAccount': 'Tente entrar com outra conta.',
 	'signIn.error.callback': 'O provedor de login recusou ou cancelou a solicitação. Tente novamente.',

@@ -81,8 +81,9 @@ export default function Password(config: PasswordUserConfig = {}): CredentialsCo
 }
 
 const FIELDS = {
-	email: { label: 'Email', type: 'email', autocomplete: 'username', required: true },
-	password: { label: 'Password', type: 'password', autocomplete: 'current-password', required: true }
+	// Labels in the page's language (`labelKey`); `label` for forms that do not translate.
+	email: { label: 'Email', labelKey: 'password.email', type: 'email', autocomplete: 'username', required: true },
+	password: { label: 'Password', labelKey: 'password.password', type: 'password', autocomplete: 'current-password', required: true }
 } as const;
 
 /** Never called: a `password` provider's fields are checked against the adapter's store. */

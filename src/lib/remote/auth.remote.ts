@@ -13,7 +13,8 @@ import { command, form, query, type RemoteFormInput } from '$app/server';
 import type { Session } from '../core/index.js';
 import { applyCookies } from '../sveltekit/cookies.js';
 import { serverRequest } from '../sveltekit/platform.js';
-import { submitSignIn, submitSignOut, type Submission } from '../sveltekit/submit.js';
+import { type Finished, submitSignIn, submitSignOut, type Submission } from '../sveltekit/submit.js';
+import type { MethodStep } from '../shared/identifier-first.js';
 import type { AuthActionFailure } from '../sveltekit/types.js';
 import { formDataOf } from './form-data.js';
 import { requestAuth } from './request.js';
@@ -22,9 +23,12 @@ import { sessionUpdateData } from './update-data.js';
 /** Locations come from the core, already validated (same site, or the provider's authorization endpoint). */
 const EXTERNAL = { external: true } as const;
 
-/** A remote form's answer to a submission: the failure as its `result`, or the redirect (thrown). */
-function answer(submission: Submission): AuthActionFailure {
+/** A remote form's answer to a submission: the failure or step 2 as its `result`, or the redirect (thrown). */
+function answer(submission: Finished): AuthActionFailure;
+function answer(submission: Submission): AuthActionFailure | MethodStep;
+function answer(submission: Submission): AuthActionFailure | MethodStep {
 	if (!submission.ok) return submission.failure;
+	if (submission.ok === 'step') return submission.step;
 	// No single-flight refresh here: kit then reloads the page's data and queries on arrival, the
 	// layout's `session` and the `session` query alike.
 	redirect(303, submission.location, EXTERNAL);
@@ -43,7 +47,7 @@ export const session = query(async (): Promise<Session | null> => (await request
  * Redirects on success; a refusal is the form's `result`, `{ failed, fieldErrors, formErrors }`
  * as the action's (never echoing what was typed: passwords stay out of the page).
  */
-export const signIn = form('unchecked', async (data: RemoteFormInput): Promise<AuthActionFailure> => {
+export const signIn = form('unchecked', async (data: RemoteFormInput): Promise<AuthActionFailure | MethodStep> => {
 	const auth = requestAuth();
 	const server = await auth.server();
 	// `id` is kit's instance key (`signIn.for(key)`), unless the provider has a field of that name.

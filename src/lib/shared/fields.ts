@@ -1,9 +1,12 @@
+import { en, type PlainKey } from '../i18n/index.js';
 import type { CredentialInput } from './provider.js';
 
 /** A credentials form field as the sign-in forms render it (attributes already filtered). */
 export interface PageField {
 	name: string;
 	label: string;
+	/** Its label's catalogue key, which the forms translate (see `CredentialInput.labelKey`). */
+	labelKey?: PlainKey;
 	attributes: Record<string, string | number | boolean>;
 }
 
@@ -29,8 +32,13 @@ export function credentialFields(credentials: Record<string, CredentialInput>): 
 			}
 		}
 		attributes.type ??= 'text';
-		return { name, label: input.label ?? name, attributes };
+		return { name, label: input.label ?? name, ...(isPlainKey(input.labelKey) ? { labelKey: input.labelKey } : {}), attributes };
 	});
+}
+
+/** A key of the catalogue with a plain text (a configuration's typo must not break the form). */
+function isPlainKey(key: unknown): key is PlainKey {
+	return typeof key === 'string' && Object.hasOwn(en, key) && typeof en[key as PlainKey] === 'string';
 }
 
 /**

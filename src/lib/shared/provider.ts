@@ -4,6 +4,8 @@
  * them, so they live here rather than in the core, whose public types re-export them.
  */
 
+import type { PlainKey } from '../i18n/index.js';
+
 export type ProviderType = 'oauth' | 'oidc' | 'email' | 'credentials' | 'webauthn';
 
 /** How the built-in sign-in page styles a provider's button. */
@@ -19,6 +21,11 @@ export interface ProviderStyle {
  */
 export interface CredentialInput {
 	label?: string;
+	/**
+	 * The catalogue key of its label (`password.email`): the forms show it in the page's language,
+	 * `label` where the key is missing. `Password()`'s fields have one.
+	 */
+	labelKey?: PlainKey;
 	type?: string;
 	placeholder?: string;
 	required?: boolean;

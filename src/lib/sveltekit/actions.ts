@@ -4,7 +4,8 @@ import type { AuthServer, Redirect } from '../core/index.js';
 import { applyCookies } from './cookies.js';
 import { serverRequest } from './platform.js';
 import { validRedirectTo } from './form.js';
-import { submitSignIn, submitSignOut, type Submission } from './submit.js';
+import { type Finished, submitSignIn, submitSignOut, type Submission } from './submit.js';
+import type { MethodStep } from '../shared/identifier-first.js';
 import type { AuthActionFailure } from './types.js';
 
 type GetServer = (event: RequestEvent) => Promise<AuthServer>;
@@ -31,8 +32,11 @@ export interface SignInFunction {
 	 * Throws an `AuthError` when the sign-in fails.
 	 */
 	(provider?: string, options?: SignInOptions, authorizationParams?: AuthorizationParams): Promise<string>;
-	/** As a form action: `export const actions = { signIn }`. Redirects on success. */
-	(event: RequestEvent): Promise<ActionFailure<AuthActionFailure>>;
+	/**
+	 * As a form action: `export const actions = { signIn }`. Redirects on success; answers
+	 * identifier-first's step 1 (an `email` and no provider) with `{ step: 'method', email }`.
+	 */
+	(event: RequestEvent): Promise<ActionFailure<AuthActionFailure> | MethodStep>;
 }
 
 export interface SignOutFunction {
@@ -42,9 +46,12 @@ export interface SignOutFunction {
 	(event: RequestEvent): Promise<ActionFailure<AuthActionFailure>>;
 }
 
-/** A form action's answer to a submission: the failure, or the redirect (thrown). */
-function answer(submission: Submission): ActionFailure<AuthActionFailure> {
+/** A form action's answer to a submission: the failure, step 2, or the redirect (thrown). */
+function answer(submission: Finished): ActionFailure<AuthActionFailure>;
+function answer(submission: Submission): ActionFailure<AuthActionFailure> | MethodStep;
+function answer(submission: Submission): ActionFailure<AuthActionFailure> | MethodStep {
 	if (!submission.ok) return fail(submission.status, submission.failure);
+	if (submission.ok === 'step') return submission.step;
 	redirect(303, submission.location, EXTERNAL);
 }
 
@@ -70,7 +77,7 @@ export function createSignIn(getServer: GetServer): SignInFunction {
 		return follow(event, await server.signIn(serverRequest(event), providerId, { fields, authorizationParams, callbackUrl: redirectTo }));
 	}
 
-	async function asAction(event: RequestEvent): Promise<ActionFailure<AuthActionFailure>> {
+	async function asAction(event: RequestEvent): Promise<ActionFailure<AuthActionFailure> | MethodStep> {
 		const form = await event.request.formData().catch(() => undefined);
 		if (!form) return fail(400, { failed: true as const, fieldErrors: {}, formErrors: ['Expected a form submission.'] });
 		return answer(await submitSignIn(event, await getServer(event), form));
@@ -80,7 +87,7 @@ export function createSignIn(getServer: GetServer): SignInFunction {
 		eventOrProvider?: RequestEvent | string,
 		options?: SignInOptions,
 		authorizationParams?: AuthorizationParams
-	): Promise<ActionFailure<AuthActionFailure> | string> {
+	): Promise<ActionFailure<AuthActionFailure> | MethodStep | string> {
 		if (isEvent(eventOrProvider)) return asAction(eventOrProvider);
 		const event = getRequestEvent();
 		const record: Record<string, unknown> = options instanceof FormData ? Object.fromEntries(options) : { ...options };

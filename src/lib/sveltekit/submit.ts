@@ -1,5 +1,6 @@
 import type { RequestEvent } from '@sveltejs/kit';
 import { type AuthServer, type ClientProvider, type Refusal, refusalOf } from '../core/index.js';
+import { emailMethods, type MethodStep, parseIdentifier } from '../shared/identifier-first.js';
 import { applyCookies } from './cookies.js';
 import { parseSignInForm, parseSignOutForm } from './form.js';
 import { serverRequest } from './platform.js';
@@ -10,7 +11,13 @@ import type { AuthActionFailure } from './types.js';
  * event), or the failure to show with the status it deserves. The form actions (`signIn`,
  * `signOut`) and kitauth's remote forms (`kitauth/remote`) both answer from it.
  */
-export type Submission = { ok: true; location: string } | { ok: false; status: 400 | 429 | 503; failure: AuthActionFailure };
+export type Submission =
+	| Finished
+	/** Identifier-first's step 1 was sent: show step 2 for the address (nothing signed in, nothing looked up). */
+	| { ok: 'step'; step: MethodStep };
+
+/** Where to go, or why not (a sign-out is always one of these). */
+export type Finished = { ok: true; location: string } | { ok: false; status: 400 | 429 | 503; failure: AuthActionFailure };
 
 /** What a form shows when the provider refused: the type, the code, a human message, when to retry. */
 function refused(refusal: Refusal, providerId: string | undefined, values?: Record<string, string>): AuthActionFailure {
@@ -36,6 +43,7 @@ export async function submitSignIn(event: RequestEvent, server: AuthServer, form
 	const parsed = parseSignInForm(form, providers.map((p) => p.id), event.url.origin);
 	if (!parsed.ok) return { ok: false, status: 400, failure: parsed.failure };
 	const { providerId, options: fields, authorizationParams, redirectTo } = parsed.value;
+	if (providerId === undefined && form.has('email') && emailMethods(providers)) return identified(event, server, form);
 	try {
 		const outcome = await server.signIn(serverRequest(event), providerId, { fields, authorizationParams, callbackUrl: redirectTo });
 		applyCookies(event.cookies, outcome.cookies);
@@ -49,8 +57,28 @@ export async function submitSignIn(event: RequestEvent, server: AuthServer, form
 	}
 }
 
+/**
+ * Identifier-first's step 1 (an address, no provider): step 2 for it, the same for every address
+ * (no lookup: whether it has an account stays unknown), or a field error when it is not an address.
+ */
+function identified(event: RequestEvent, server: AuthServer, form: FormData): Submission {
+	const email = parseIdentifier(form.getAll('email'));
+	if (email !== null) return { ok: 'step', step: { step: 'method', email } };
+	const typed = form.get('email');
+	return {
+		ok: false,
+		status: 400,
+		failure: {
+			failed: true,
+			fieldErrors: { email: [server.i18n(event.request).t('password.invalidEmail')] },
+			formErrors: [],
+			...(typeof typed === 'string' ? { values: { email: typed.slice(0, 256) } } : {})
+		}
+	};
+}
+
 /** A sign-out form (`redirectTo` only), then signed out through the server API. */
-export async function submitSignOut(event: RequestEvent, server: AuthServer, form: FormData): Promise<Submission> {
+export async function submitSignOut(event: RequestEvent, server: AuthServer, form: FormData): Promise<Finished> {
 	const parsed = parseSignOutForm(form, event.url.origin);
 	if (!parsed.ok) return { ok: false, status: 400, failure: parsed.failure };
 	try {

@@ -35,6 +35,8 @@ export type AuthActionFailure = {
 		options?: string[];
 		authorizationParams?: string[];
 		redirectTo?: string[];
+		/** Identifier-first's step 1: the address is missing or not one. */
+		email?: string[];
 	};
 	formErrors: string[];
 	/** When the provider refused: the error type (e.g. `CredentialsSignin`). */

@@ -29,6 +29,19 @@ const [creds] = listProviders({ providers: [credentials] }) as [ClientProvider];
 const email: ClientProvider = { id: 'email', name: 'Email', type: 'email' };
 const passkey: ClientProvider = { id: 'passkey', name: 'Passkey', type: 'webauthn' };
 const all = [...oauth, passkey, email, creds];
+/**
+ * A credentials form with more than an email and a password: no method shares the email field,
+ * so every form shows at once (the layout before identifier-first, `identifier-first.test.ts`).
+ */
+const [otpCreds] = listProviders({
+	providers: [
+		Credentials({
+			credentials: { ...credentials.credentials, code: { label: 'One-time code', type: 'text', autocomplete: 'one-time-code' } },
+			authorize: () => null
+		})
+	]
+}) as [ClientProvider];
+const separate = [...oauth, email, otpCreds];
 
 /** The spec's sign-in error values (`?error=` on the sign-in page). */
 const SPEC_SIGNIN_ERRORS = [
@@ -141,7 +154,7 @@ describe('every provider type', () => {
 	});
 
 	test('passkeys: through the `passkey` snippet, or else a plain form for the page script (disabled until it runs)', () => {
-		const without = renderDom(SignIn, { providers: [passkey, creds], basePath: '/api/auth' });
+		const without = renderDom(SignIn, { providers: [passkey, otpCreds], basePath: '/api/auth' });
 		const form = without.$('form[data-kitauth-passkey="passkey"]');
 		expect(form?.getAttribute('data-base')).toBe('/api/auth');
 		expect(form?.querySelector('button[type="submit"]')?.hasAttribute('disabled')).toBe(true);
@@ -149,7 +162,7 @@ describe('every provider type', () => {
 		const button = createRawSnippet((provider: () => ClientProvider) => ({
 			render: () => `<button type="button" class="my-passkey">Use ${provider().name}</button>`
 		}));
-		const withSnippet = renderDom(SignIn, { providers: [passkey, creds], passkey: button });
+		const withSnippet = renderDom(SignIn, { providers: [passkey, otpCreds], passkey: button });
 		expect(withSnippet.$$('.my-passkey').map(text)).toEqual(['Use Passkey']);
 		expect(withSnippet.$$('form[data-kitauth-passkey]')).toHaveLength(0);
 		expect(withSnippet.$$('.divider')).toHaveLength(1);
@@ -170,7 +183,7 @@ describe("a form action's failure", () => {
 			providerId: 'credentials',
 			values: { email: 'demo@example.com', password: 'leaked' }
 		};
-		const { $, $$ } = renderDom(SignIn, { providers: all, form });
+		const { $, $$ } = renderDom(SignIn, { providers: separate, form });
 		const target = $('form[data-provider="credentials"]')!;
 		const message = target.querySelector('[role="alert"]')!;
 		expect(text(message)).toBe(SIGNIN_MESSAGES.CredentialsSignin);
@@ -186,7 +199,7 @@ describe("a form action's failure", () => {
 
 	test('a field error shows under its field, marks it invalid, describes it, and the field gets focus', () => {
 		const form = { failed: true, fieldErrors: { email: ['Enter an email address.'] }, formErrors: [], providerId: 'email' };
-		const { $ } = renderDom(SignIn, { providers: all, form });
+		const { $ } = renderDom(SignIn, { providers: separate, form });
 		const input = $('form[data-provider="email"] input[name="email"]')!;
 		expect(input.getAttribute('aria-invalid')).toBe('true');
 		const described = $(`#${input.getAttribute('aria-describedby')}`);

@@ -25,6 +25,9 @@ export interface FormFailure {
 	values?: Record<string, string>;
 	/** The provider whose form was submitted, so the failure shows on that form. */
 	providerId?: string;
+	/** Identifier-first's step-1 answer (not a failure): show step 2 for `email`. */
+	step?: 'method';
+	email?: string;
 }
 
 /**

@@ -1,9 +1,10 @@
 import type { Snippet } from 'svelte';
-import { type AuthContext, actionUrl } from '../context.js';
+import { type AuthContext, actionUrl, withParams } from '../context.js';
 import { escapeHtml } from '../html.js';
 import { clientProviders } from '../providers/public.js';
 import { signInEndpoint } from '../../shared/endpoints.js';
 import type { ClientProvider } from '../../shared/provider.js';
+import type { FormFailure } from '../../components/parts/types.js';
 import type { ResponseInternal } from '../types/internal.js';
 import { createRawSnippet, SignIn } from './components.js';
 import { page, settingOf } from './page.js';
@@ -15,10 +16,15 @@ import { PASSKEY_SCRIPT } from './passkey-script.generated.js';
  * renders pages of its own (index.ts): kept apart, so the flows and the pages do not import each
  * other.
  */
-export async function signInPage(ctx: AuthContext, params: { callbackUrl: string; error?: string }): Promise<ResponseInternal<string>> {
+export async function signInPage(
+	ctx: AuthContext,
+	params: { callbackUrl: string; error?: string; form?: FormFailure },
+	status = 200
+): Promise<ResponseInternal<string>> {
 	const fields = { csrfToken: ctx.csrf.token, callbackUrl: params.callbackUrl };
 	const providers = clientProviders(ctx.options.providers);
 	const footer = passwordLinks(ctx);
+	const signin = actionUrl(ctx, 'signin');
 	return page(
 		settingOf(ctx),
 		ctx.i18n.t('signIn.heading'),
@@ -26,12 +32,16 @@ export async function signInPage(ctx: AuthContext, params: { callbackUrl: string
 		{
 			providers,
 			error: params.error,
+			form: params.form,
 			basePath: new URL(ctx.baseUrl).pathname.replace(/\/$/, ''),
 			// Plain forms to the REST endpoints.
 			target: (provider: ClientProvider) => ({ action: signInEndpoint(ctx.baseUrl, provider), fields }),
+			// Identifier-first: the address posts back here (step 2 is this page's answer); back is a GET.
+			identify: { action: signin, fields },
+			back: withParams(signin, { callbackUrl: params.callbackUrl }),
 			...(footer ? { footer } : {})
 		},
-		200,
+		status,
 		// Passkeys need the browser: the page inlines their script (bundled with kitauth, never from a CDN).
 		providers.some((provider) => provider.webauthn) ? PASSKEY_SCRIPT : undefined
 	);

@@ -2,6 +2,7 @@ import { redirect } from '@sveltejs/kit';
 import {
 	galleryAccounts,
 	galleryCredentials,
+	galleryIdentifierFirst,
 	galleryLastAccount,
 	galleryOAuth,
 	galleryPasskeyFields,
@@ -16,6 +17,7 @@ export const load: PageServerLoad = () => ({
 	providers: galleryProviders,
 	oauth: galleryOAuth,
 	credentials: galleryCredentials,
+	identifierFirst: galleryIdentifierFirst,
 	sessions: gallerySessions,
 	accounts: galleryAccounts,
 	lastAccount: galleryLastAccount,

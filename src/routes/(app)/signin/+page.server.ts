@@ -20,6 +20,8 @@ export const load: PageServerLoad = async ({ locals, url }) => {
 		providers: listProviders(authConfig),
 		redirectTo,
 		error: url.searchParams.get('error'),
+		// The demo's passkey sign-up, beside sign-in (whose step 2 is the same for every address).
+		passkeyFields: { email: { label: 'E-mail for a new passkey account (optional)', type: 'email', autocomplete: 'email' } },
 		// In development without an SMTP server, email sign-in writes to the outbox page.
 		outbox: dev && !process.env.AUTH_EMAIL_SERVER
 	};
