@@ -49,6 +49,14 @@ const emailProviders: Provider[] = process.env.AUTH_EMAIL_SERVER || dev ? [(opti
  */
 const pages = process.env.KITAUTH_DEMO_PAGES === 'builtin' ? {} : { signIn: '/signin', twoFactor: '/two-factor' };
 
+/**
+ * How recent a sign-in removing a passkey, signing out everywhere or deleting the account (or,
+ * with no current password typed, changing a password account's password or email) asks for
+ * ("sudo mode"), in seconds: 10 minutes, or `KITAUTH_DEMO_REAUTH_SECONDS` (the end-to-end tests
+ * shorten it).
+ */
+export const reauthenticateAge = Number(process.env.KITAUTH_DEMO_REAUTH_SECONDS) > 0 ? Number(process.env.KITAUTH_DEMO_REAUTH_SECONDS) : 600;
+
 /** The demo's kitauth configuration: password accounts (the demo user is one), on database sessions by default. */
 export const authConfig: SvelteKitAuthConfig = {
 	secret: demoSecret(dev),
@@ -56,8 +64,9 @@ export const authConfig: SvelteKitAuthConfig = {
 	session: { strategy: demoStrategy() },
 	providers: [
 		// Email-and-password accounts kept in the demo's database: sign-up (/signup), reset by email
-		// (/forgot-password, /reset-password), the address confirmed from a sign-up's message.
-		Password(passwordMail(dev)),
+		// (/forgot-password, /reset-password), the address confirmed from a sign-up's message; on
+		// /account, a new password or address and deleting the account.
+		Password({ ...passwordMail(dev), recentSignIn: reauthenticateAge }),
 		...emailProviders,
 		// Passkeys with no relying-party settings: it is the site the browser is on (on this
 		// machine, http://localhost:<port>; browsers refuse passkeys on a bare IP such as 127.0.0.1).
@@ -95,9 +104,3 @@ function greetingOf(data: unknown): string | undefined {
 }
 
 export const { handle, signIn, signOut, sessions, accounts, passkeys, twoFactor, passwords, locale } = SvelteKitAuth(authConfig);
-
-/**
- * How recent a sign-in removing a passkey or signing out everywhere asks for ("sudo mode"), in
- * seconds: 10 minutes, or `KITAUTH_DEMO_REAUTH_SECONDS` (the end-to-end tests shorten it).
- */
-export const reauthenticateAge = Number(process.env.KITAUTH_DEMO_REAUTH_SECONDS) > 0 ? Number(process.env.KITAUTH_DEMO_REAUTH_SECONDS) : 600;

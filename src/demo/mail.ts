@@ -1,8 +1,8 @@
 import type { PasswordUserConfig } from '#lib/providers/password.js';
-import { passwordResetMessage, signUpMessage } from '#lib/providers/password.js';
+import { accountMessage, passwordResetMessage, signUpMessage } from '#lib/providers/password.js';
 
 /**
- * The demo's password messages (sign-up confirmation, password reset): over SMTP through
+ * The demo's password messages (sign-up confirmation, password reset, the account's changes): over SMTP through
  * `nodemailer` when `AUTH_EMAIL_SERVER` is set (the end-to-end tests run a real SMTP server there,
  * as for email sign-in), else in development printed to the server's console; a production build
  * without an SMTP server sends none, so offers neither.
@@ -35,10 +35,13 @@ function ownResetPage(url: string): string {
 }
 
 /**
- * `sendPasswordReset` and `sendSignUpEmail` for `Password()`, a new account signing in once its
- * address is confirmed; none of it where the demo cannot send.
+ * `sendPasswordReset`, `sendSignUpEmail` and `sendAccountEmail` (an email change's link, the
+ * notices) for `Password()`, a new account signing in once its address is confirmed; none of it
+ * where the demo cannot send.
  */
-export function passwordMail(dev: boolean): Pick<PasswordUserConfig, 'sendPasswordReset' | 'sendSignUpEmail' | 'requireVerifiedEmail'> {
+export function passwordMail(
+	dev: boolean
+): Pick<PasswordUserConfig, 'sendPasswordReset' | 'sendSignUpEmail' | 'sendAccountEmail' | 'requireVerifiedEmail'> {
 	const server = process.env.AUTH_EMAIL_SERVER;
 	if (!server && !dev) return {};
 	const send = (to: string, message: Message) => (server ? sendOverSmtp(server, to, message) : printed(to, message));
@@ -46,6 +49,7 @@ export function passwordMail(dev: boolean): Pick<PasswordUserConfig, 'sendPasswo
 		sendPasswordReset: ({ identifier, url, expires, locale, messages }) =>
 			send(identifier, passwordResetMessage({ url: ownResetPage(url), expires, locale, messages })),
 		sendSignUpEmail: ({ identifier, kind, url, expires, locale, messages }) => send(identifier, signUpMessage({ kind, url, expires, locale, messages })),
+		sendAccountEmail: ({ identifier, ...request }) => send(identifier, accountMessage(request)),
 		requireVerifiedEmail: true
 	};
 }

@@ -1,8 +1,8 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import type { ParsedMail } from 'mailparser';
+import { expect, test } from '@playwright/test';
 import { startSmtp, type TestMailbox } from '../support/smtp.js';
 import { expectNoAxeViolations } from './axe.js';
 import { sessionCookie } from './demo.js';
+import { address, confirmedAccount, expectSignedInAs, linkIn, messageTo, newPage, ready, signIn, signUp } from './passwords.js';
 import { PORTS } from './servers.js';
 
 /**
@@ -20,65 +20,6 @@ test.afterAll(async () => {
 	await mailbox.close();
 });
 
-/** A fresh address per test: the demo's database lives as long as the server. */
-function address(name: string): string {
-	return `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-}
-
-/** The message to `to` whose subject starts so, once it has arrived. */
-async function messageTo(to: string, subject: string): Promise<ParsedMail> {
-	const found = () => mailbox.to(to).filter((message) => message.subject?.startsWith(subject));
-	await expect.poll(() => found().length, { message: `"${subject}" to ${to}` }).toBe(1);
-	return found()[0]!;
-}
-
-/** A message's one link: the same in its text and its HTML button. */
-function linkIn(message: ParsedMail): URL {
-	const text = /https?:\/\/\S+/.exec(message.text ?? '')?.[0];
-	const html = typeof message.html === 'string' ? /href="([^"]+)"/.exec(message.html)?.[1]?.replaceAll('&amp;', '&') : undefined;
-	expect(html).toBe(text);
-	return new URL(text!);
-}
-
-async function ready(page: Page, javaScriptEnabled: boolean): Promise<void> {
-	if (javaScriptEnabled) await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
-}
-
-async function signUp(page: Page, javaScriptEnabled: boolean, email: string, password: string): Promise<void> {
-	await page.goto('/signup');
-	await ready(page, javaScriptEnabled);
-	await page.getByLabel('Email', { exact: true }).fill(email);
-	await page.getByLabel('Password', { exact: true }).fill(password);
-	await page.getByRole('button', { name: 'Create the account' }).click();
-}
-
-/** Signs in on the demo's /signin with `email` (the helper's field filling, another address). */
-async function signIn(page: Page, email: string, password: string): Promise<void> {
-	await page.goto('/signin?redirectTo=/account');
-	await page.getByLabel('Email', { exact: true }).fill(email);
-	await page.getByLabel('Password').fill(password);
-	await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-}
-
-async function expectSignedInAs(page: Page, email: string): Promise<void> {
-	await expect(page).toHaveURL((url) => url.pathname === '/account');
-	await expect(page.getByTestId('account-email')).toHaveText(email);
-}
-
-/** A confirmed account, made through the pages (sign-up, the link from the message). */
-async function confirmedAccount(page: Page, javaScriptEnabled: boolean, email: string, password: string): Promise<void> {
-	await signUp(page, javaScriptEnabled, email, password);
-	await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
-	await page.goto(linkIn(await messageTo(email, 'Confirm your email address')).href);
-	await page.getByRole('button', { name: 'Confirm', exact: true }).click();
-	await expect(page).toHaveURL((url) => url.pathname === '/signin');
-}
-
-async function newPage(browser: Browser, baseURL: string | undefined, javaScriptEnabled: boolean): Promise<Page> {
-	const context = await browser.newContext({ baseURL, extraHTTPHeaders: { 'x-forwarded-proto': 'http' }, javaScriptEnabled });
-	return context.newPage();
-}
-
 for (const javaScriptEnabled of [true, false]) {
 	test.describe(`password accounts, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
 		test.use({ javaScriptEnabled });
@@ -94,7 +35,7 @@ for (const javaScriptEnabled of [true, false]) {
 			await expect(page).toHaveURL((url) => url.pathname === '/signin');
 			expect(await sessionCookie(page)).toBeUndefined();
 
-			const link = linkIn(await messageTo(email, 'Confirm your email address'));
+			const link = linkIn(await messageTo(mailbox, email, 'Confirm your email address'));
 			expect(link.pathname).toBe('/auth/verify-email/password');
 			await page.goto(link.href);
 			await expect(page.getByRole('heading', { level: 1, name: 'Confirm your email address' })).toBeVisible();
@@ -120,12 +61,12 @@ for (const javaScriptEnabled of [true, false]) {
 			await password.fill('a much better password');
 			await page.getByRole('button', { name: 'Create the account' }).click();
 			await expect(page).toHaveURL((url) => url.pathname === '/auth/verify-email/password');
-			await messageTo(email, 'Confirm your email address');
+			await messageTo(mailbox, email, 'Confirm your email address');
 		});
 
 		test('forgot password: the link from the message, a new password, old sessions gone, the new password signs in', async ({ page, browser, baseURL }) => {
 			const email = address(javaScriptEnabled ? 'reset-js' : 'reset-nojs');
-			await confirmedAccount(page, javaScriptEnabled, email, 'the first password');
+			await confirmedAccount(mailbox, page, javaScriptEnabled, email, 'the first password');
 			// A session elsewhere, which the reset ends.
 			const elsewhere = await newPage(browser, baseURL, javaScriptEnabled);
 			await signIn(elsewhere, email, 'the first password');
@@ -137,7 +78,7 @@ for (const javaScriptEnabled of [true, false]) {
 			await page.getByRole('button', { name: 'Send me a link' }).click();
 			await expect(page.getByRole('heading', { level: 1, name: 'Check your email' })).toBeVisible();
 
-			const link = linkIn(await messageTo(email, 'Choose a new password'));
+			const link = linkIn(await messageTo(mailbox, email, 'Choose a new password'));
 			expect(link.pathname).toBe('/reset-password');
 			await page.goto(link.href);
 			await ready(page, javaScriptEnabled);
@@ -170,7 +111,7 @@ for (const javaScriptEnabled of [true, false]) {
 
 		test('an unknown address gets the same page as a known one, and no message', async ({ page, browser, baseURL }) => {
 			const known = address('known');
-			await confirmedAccount(page, javaScriptEnabled, known, 'a known password');
+			await confirmedAccount(mailbox, page, javaScriptEnabled, known, 'a known password');
 			const ask = async (to: string) => {
 				const asking = await newPage(browser, baseURL, javaScriptEnabled);
 				await asking.goto('/forgot-password');
@@ -184,7 +125,7 @@ for (const javaScriptEnabled of [true, false]) {
 			};
 			const unknown = address('unknown');
 			expect(await ask(unknown)).toEqual(await ask(known));
-			await messageTo(known, 'Choose a new password');
+			await messageTo(mailbox, known, 'Choose a new password');
 			expect(mailbox.to(unknown)).toEqual([]);
 		});
 	});

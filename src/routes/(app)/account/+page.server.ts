@@ -1,8 +1,18 @@
-import { fail, redirect } from '@sveltejs/kit';
-import { listProviders, ReauthenticationRequired } from '#lib';
-import { accounts, authConfig, passkeys, reauthenticateAge, sessions } from '../../../demo/auth.js';
+import { fail, isActionFailure, redirect, type ActionFailure } from '@sveltejs/kit';
+import { listProviders, ReauthenticationRequired, type PasswordAccountActionData } from '#lib';
+import { accounts, adapter, authConfig, passkeys, passwords, reauthenticateAge, sessions } from '../../../demo/auth.js';
 import { demoStrategy } from '../../../demo/database.js';
 import type { Actions, PageServerLoad } from './$types';
+
+/**
+ * Whether the user has a stored password (a `Password()` account). JWT sessions carry no user id
+ * by default: there the address decides (it only chooses which forms show; the actions act on the
+ * session's user).
+ */
+async function hasPassword(user: { id?: string; email?: string | null }): Promise<boolean> {
+	const found = user.email ? await adapter.getPasswordUser?.(user.email) : null;
+	return !!found && (user.id === undefined || found.user.id === user.id);
+}
 
 export const load: PageServerLoad = async ({ locals, url }) => {
 	const session = await locals.auth();
@@ -18,12 +28,31 @@ export const load: PageServerLoad = async ({ locals, url }) => {
 		accounts: await accounts.list(),
 		providers,
 		passkeys: await passkeys.list(),
+		// A password account (its password stored) gets the forms that change or delete it.
+		password: (await hasPassword(session.user)) ? { recentSignIn: reauthenticateAge } : null,
 		// Re-authenticating (sudo mode) works with a passkey or any linked provider.
 		reauthenticateWith: providers.filter((p) => p.type === 'oauth' || p.type === 'oidc')
 	};
 };
 
+const password = passwords.actions();
+
+/** A password action's answer, marked with the form it is for (the page has several). */
+function forForm<D extends object>(name: string, answer: ActionFailure<PasswordAccountActionData> | D) {
+	// (`isActionFailure` narrows to `ActionFailure<undefined>`, so the refusal's type is restated.)
+	const refused = isActionFailure(answer) ? (answer as ActionFailure<PasswordAccountActionData>) : null;
+	return refused ? fail(refused.status, { ...refused.data, for: name }) : { ...(answer as D), for: name };
+}
+
 export const actions: Actions = {
+	changePassword: async (event) => forForm('password', await password.changePassword(event)),
+	changeEmail: async (event) => forForm('email', await password.changeEmail(event)),
+	deleteAccount: async (event) => {
+		const answer = forForm('delete', await password.deleteAccount(event));
+		// Signed out (the action cleared the session's cookie): to the home page, which says so.
+		if ('deleted' in answer) redirect(303, '/?deleted');
+		return answer;
+	},
 	revokeSession: async ({ request, locals }) => {
 		if (!(await locals.auth())?.user) return fail(401, { for: 'sessions', formErrors: ['Sign in first.'] });
 		const id = (await request.formData()).get('id');
