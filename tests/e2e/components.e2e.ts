@@ -127,7 +127,7 @@ test('keyboard: the sign-in page is in reading order, the provider button before
 	await page.goto('/signin');
 	await page.getByRole('link', { name: 'Components' }).focus();
 	const order: string[] = [];
-	for (let i = 0; i < 9; i++) {
+	for (let i = 0; i < 11; i++) {
 		await page.keyboard.press('Tab');
 		order.push(
 			await page.evaluate(() => {
@@ -147,6 +147,8 @@ test('keyboard: the sign-in page is in reading order, the provider button before
 		'input:Email address',
 		'button:Continue',
 		'a:the browser API',
+		'a:Create an account',
+		'a:Forgot your password?',
 		// The demo's passkey sign-up, under sign-in.
 		'input:E-mail for a new passkey account (optional)',
 		'button:Continue with a passkey'
