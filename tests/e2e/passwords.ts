@@ -1,6 +1,7 @@
 import { expect, type Browser, type Page } from '@playwright/test';
 import type { ParsedMail } from 'mailparser';
 import type { TestMailbox } from '../support/smtp.js';
+import { signInWithPassword } from './demo.js';
 
 /**
  * The password pages' steps in Chromium, for passwords.e2e.ts and passwords-account.e2e.ts: the
@@ -39,12 +40,10 @@ export async function signUp(page: Page, javaScriptEnabled: boolean, email: stri
 	await page.getByRole('button', { name: 'Create the account' }).click();
 }
 
-/** Signs in on the demo's /signin with `email` (the helper's field filling, another address). */
+/** Signs in on the demo's /signin with `email`, through identifier-first's two steps. */
 export async function signIn(page: Page, email: string, password: string): Promise<void> {
 	await page.goto('/signin?redirectTo=/account');
-	await page.getByLabel('Email', { exact: true }).fill(email);
-	await page.getByLabel('Password').fill(password);
-	await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+	await signInWithPassword(page, password, email);
 }
 
 export async function expectSignedInAs(page: Page, email: string): Promise<void> {
