@@ -1,4 +1,5 @@
 import { dev } from '$app/env';
+import { createClient } from '@libsql/client';
 import { SvelteKitAuth, type SvelteKitAuthConfig } from '#lib';
 import { LibSQLAdapter } from '#lib/adapters/libsql/index.js';
 import Email from '#lib/providers/email.js';
@@ -12,7 +13,9 @@ import { demoLocale } from './locale.js';
 import { demoSecret } from './secret.js';
 import { passwordMail } from './mail.js';
 
-export const database = demoDatabase();
+// One client for the migrations, the start-up's demo user and the adapter: with an in-memory
+// `DATABASE_URL` (`file::memory:`) each client would be a database of its own.
+export const database = createClient(demoDatabase());
 export const adapter = LibSQLAdapter(database);
 
 /** GitHub when its credentials are set; otherwise (or with KITAUTH_DEMO_LOCAL_IDP=on) the local IdP. */
