@@ -113,13 +113,17 @@ export function writeSampleApp(dir: string, samples: Sample[]): Map<string, Samp
 			'\t'
 		)
 	);
-	// The repository's packages, one link each: SvelteKit writes its own node_modules/$app here.
+	linkPackages(dir);
+	return byFile;
+}
+
+/** The repository's packages in an app's node_modules, one link each: SvelteKit writes its own node_modules/$app there. */
+export function linkPackages(dir: string): void {
 	mkdirSync(join(dir, 'node_modules'), { recursive: true });
 	for (const name of readdirSync(join(root, 'node_modules'))) {
 		if (name === '$app' || name.startsWith('.vite')) continue;
 		symlinkSync(join(root, 'node_modules', name), join(dir, 'node_modules', name));
 	}
-	return byFile;
 }
 
 /**

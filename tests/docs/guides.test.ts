@@ -1,0 +1,194 @@
+/**
+ * The guides' samples run (issue 32): each guide's files, as the guide writes them, make an app
+ * (tests/docs/guide-app.ts: one `vite build` hosts them all, a server per guide), and the test
+ * drives over HTTP what the guide promises. tests/docs/samples.test.ts type-checks every sample;
+ * this runs them. A sample changed so that it no longer works fails here, naming its guide.
+ *
+ * Run: Getting started (also built by `kitauth init`'s test, tests/package/cli.test.ts),
+ * Components (both account pages), Databases (libSQL), Languages, Remote functions, Rate limiting
+ * (on a real Redis), REST and Errors (no samples: the skeleton app, driven as they promise).
+ *
+ * Type-checked only (tests/docs/samples.test.ts), and why:
+ * - Sessions, Two-factor, OAuth's access tokens, Passkeys' server calls: their samples are lists
+ *   of calls (`await sessions.list()`) with the values they take left to the reader, not files
+ *   of an app; the calls themselves are driven in tests/sveltekit/ and tests/integration/.
+ * - Databases' PostgreSQL sample (one fence holding two files), Email, OAuth and Credentials:
+ *   configurations whose servers are the reader's (an SMTP relay, `sso.corp.example`, GitHub, the
+ *   user table `findUserByEmail` reads); Passwords: its pages' markup is a fragment.
+ * - Passkeys in Chromium's virtual authenticator and Edge on workerd: a browser or a Workers
+ *   runtime per run costs more than this test's budget (tests/e2e and tests/edge drive both).
+ * - Core, Configuration, Security, Architecture, CLI, Switching from Auth.js: framework-free
+ *   calls, option lists or prose; `kitauth init` is run by tests/package/cli.test.ts.
+ */
+import { createClient } from '@libsql/client';
+import { join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startRedis, type RedisServer } from '../support/redis.ts';
+import { appBrowser, HTML } from '../sveltekit/kit-client.ts';
+import { buildGuideApp, guideApps, serveGuide, type Guide, type GuideServer } from './guide-app.ts';
+
+const USER = { email: 'ada@example.com', password: 'correct horse battery staple' };
+
+const guides: Guide[] = [
+	...guideApps('getting-started'),
+	...guideApps('components'),
+	...guideApps('databases').filter((guide) => !guide.files.get('auth.ts')?.code.includes('PostgresAdapter')),
+	...guideApps('languages'),
+	...guideApps('remote-functions'),
+	...guideApps('rate-limiting', { 'auth.ts': "import { RedisStore } from 'kitauth/limit/redis'" }),
+	...guideApps('rest'),
+	...guideApps('errors')
+];
+
+let app: Awaited<ReturnType<typeof buildGuideApp>>;
+const servers: GuideServer[] = [];
+
+beforeAll(async () => {
+	app = await buildGuideApp(guides);
+}, 300_000);
+
+afterAll(() => {
+	for (const server of servers) {
+		server.stop();
+		rmSync(server.cwd, { recursive: true, force: true });
+	}
+	if (app) rmSync(app.dir, { recursive: true, force: true });
+});
+
+/** Starts the guide's server; a browser stand-in on it. */
+async function open(slug: string, env: Record<string, string> = {}) {
+	const server = await serveGuide(app.dir, slug, env);
+	servers.push(server);
+	return { server, browser: appBrowser(server.origin, '/auth', `guides-test ${slug}`) };
+}
+
+/** The guide a slug is of, for failure messages: `docs/content/components.md (its second app)`. */
+const named = (slug: string) => {
+	const guide = guides.find((g) => g.slug === slug)!;
+	return `${guide.file}${guide.slug.match(/-(\d)$/) ? ` (its app ${guide.slug.slice(-1)})` : ''}: ${[...guide.files.values()].map((s) => s.at).join(', ')}`;
+};
+
+/** Signs in through the app's sign-in page's form action (the skeleton's or the guide's). */
+async function signIn(browser: ReturnType<typeof appBrowser>, redirectTo = '/account') {
+	const res = await browser.post('/signin?/signIn', { form: { providerId: 'credentials', ...USER, redirectTo }, headers: HTML });
+	expect(res.status, await res.clone().text()).toBe(303);
+	expect(res.headers.get('location')).toMatch(new RegExp(`^(${browser.origin})?${redirectTo}$`));
+	return res;
+}
+
+describe('the guides, each an app of its samples', () => {
+	it('Getting started: /account sends a visitor to /signin; the sign-in page signs in; /api/me reads the token', async () => {
+		const { browser } = await open('getting-started');
+		const guide = named('getting-started');
+		const first = await browser.get('/account');
+		expect(first.status, guide).toBe(303);
+		expect(first.headers.get('location'), guide).toBe('/signin?redirectTo=%2Faccount');
+		expect((await browser.get('/signin')).status, guide).toBe(200);
+		await signIn(browser);
+		expect((await browser.get('/account')).status, guide).toBe(200);
+		expect(await (await browser.get('/api/me')).json(), guide).toMatchObject({ email: USER.email });
+	});
+
+	it('Components: the account page lists the sessions and linked accounts, and ends another session', async () => {
+		const { server, browser } = await open('components');
+		const guide = named('components');
+		const other = appBrowser(server.origin, '/auth', 'another browser');
+		await signIn(other);
+		await signIn(browser);
+		const page = await (await browser.get('/account')).text();
+		expect(page, guide).toContain('another browser');
+		expect(page, guide).toContain('name="revokeOtherSessions"'.slice(6, -1));
+		const ended = await browser.post('/account?/revokeOtherSessions', { form: {} });
+		expect(ended.status, guide).toBe(200);
+		expect(await ended.text(), guide).toContain('Signed out of 1 other sessions.');
+		expect(await other.session(), guide).toBeNull();
+		expect(await browser.session(), guide).toMatchObject({ user: { email: USER.email } });
+	});
+
+	it("Components: the passkeys account page renders the user's (empty) passkey list", async () => {
+		const { browser } = await open('components-2');
+		const guide = named('components-2');
+		await signIn(browser);
+		const res = await browser.get('/account');
+		expect(res.status, guide).toBe(200);
+		expect(await res.text(), guide).toMatch(/passkey/i);
+	});
+
+	it('Databases: the schema is brought up to date at start-up, in the libSQL file the guide names', async () => {
+		const { server, browser } = await open('databases');
+		const guide = named('databases');
+		expect(await browser.session(), guide).toBeNull();
+		const db = createClient({ url: `file:${join(server.cwd, 'auth.db')}` });
+		try {
+			const tables = (await db.execute("select name from sqlite_master where type = 'table'")).rows.map((row) => row.name);
+			expect(tables, guide).toEqual(expect.arrayContaining(['user', 'account', 'session', 'verificationToken']));
+		} finally {
+			db.close();
+		}
+	});
+
+	it("Languages: the locale the guide's hook reads from the lang cookie renders the sign-in page in it", async () => {
+		const { browser } = await open('languages');
+		const guide = named('languages');
+		const english = await (await browser.get('/signin')).text();
+		const french = await (await browser.get('/signin', { headers: { cookie: 'lang=fr' } })).text();
+		expect(english, guide).toMatch(/data-kitauth="signin" lang="en"[\s\S]*>Sign in</);
+		expect(french, guide).toMatch(/data-kitauth="signin" lang="fr"[\s\S]*>Connexion</);
+	});
+
+	it("Remote functions: the sign-in page renders the remote form; the layout's session query answers with the signed-in user", async () => {
+		const { browser } = await open('remote-functions');
+		const guide = named('remote-functions');
+		const page = await browser.get('/signin');
+		expect(page.status, guide).toBe(200);
+		const signedOut = await page.text();
+		expect(signedOut, guide).toContain('action="?/remote=');
+		// The layout's session() query runs on the server; the page carries its answer to the browser.
+		expect(signedOut, guide).toMatch(/"\w+\/session\/":\{v:null\}/);
+		await browser.postForm('callback/credentials', USER);
+		expect(await (await browser.get('/signin')).text(), guide).toMatch(new RegExp(`"\\w+/session/":\\{v:\\{user:\\{[^}]*email:"${USER.email}"`));
+	});
+
+	describe('Rate limiting', () => {
+		let redis: RedisServer;
+		beforeAll(async () => {
+			redis = await startRedis();
+		});
+		afterAll(() => redis?.stop());
+
+		it("the guide's Redis store and rule answer the 21st failed password from one address with 429", async () => {
+			const { browser } = await open('rate-limiting', { REDIS_URL: redis.url });
+			const guide = named('rate-limiting');
+			const attempt = (n: number, address: string) =>
+				browser.postForm('callback/credentials', { email: `guess${n}@example.com`, password: 'wrong' }, { headers: { 'x-forwarded-for': address } });
+			for (let n = 0; n < 20; n++) expect((await attempt(n, '203.0.113.7')).status, guide).not.toBe(429);
+			expect((await attempt(20, '203.0.113.7')).status, guide).toBe(429);
+			expect((await attempt(21, '203.0.113.8')).status, guide).not.toBe(429);
+		});
+	});
+
+	it('REST: /auth/csrf, /auth/providers and /auth/session answer as Auth.js does', async () => {
+		const { browser } = await open('rest');
+		const csrf = (await (await browser.get('/auth/csrf')).json()) as { csrfToken: string };
+		expect(csrf.csrfToken).toMatch(/^[0-9a-f]{64}$/);
+		expect(await (await browser.get('/auth/providers')).json()).toMatchObject({ credentials: { id: 'credentials', type: 'credentials' } });
+		expect(await browser.session()).toBeNull();
+		const redirect = await browser.postForm('callback/credentials', USER, { headers: { 'x-auth-return-redirect': '1' } });
+		expect(redirect.status).toBe(200);
+		expect(await redirect.json()).toHaveProperty('url');
+		expect(await browser.session()).toMatchObject({ user: { email: USER.email } });
+	});
+
+	it('Errors: an unknown error name shows as Configuration, an oversized body is a 413, a bad cookie no session', async () => {
+		const { browser } = await open('errors');
+		const page = await browser.get('/auth/error', { query: { error: 'SomethingSecret' } });
+		expect(page.status).toBeLessThan(500);
+		expect(await page.text()).not.toContain('SomethingSecret');
+		const big = await browser.post('/auth/callback/credentials', { form: { email: 'a', password: 'x'.repeat(70 * 1024) } });
+		expect(big.status).toBe(413);
+		const forged = await browser.get('/auth/session', { headers: { cookie: 'authjs.session-token=forged' } });
+		expect(forged.status).toBe(200);
+		expect(await forged.json()).toBeNull();
+	});
+});
