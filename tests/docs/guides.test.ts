@@ -25,6 +25,8 @@ import { join } from 'node:path';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedis, type RedisServer } from '../support/redis.ts';
+import { followLink } from '../integration/email-fixtures.ts';
+import { linkOf, startSmtp } from '../support/smtp.ts';
 import { appBrowser, HTML } from '../sveltekit/kit-client.ts';
 import { buildGuideApp, guideApps, serveGuide, type Guide, type GuideServer } from './guide-app.ts';
 
@@ -37,6 +39,7 @@ const guides: Guide[] = [
 	...guideApps('languages'),
 	...guideApps('remote-functions'),
 	...guideApps('rate-limiting', { 'auth.ts': "import { RedisStore } from 'kitauth/limit/redis'" }),
+	...guideApps('email', { 'auth.ts': "import Nodemailer from 'kitauth/providers/nodemailer'" }),
 	...guideApps('rest'),
 	...guideApps('errors')
 ];
@@ -166,6 +169,27 @@ describe('the guides, each an app of its samples', () => {
 			expect((await attempt(20, '203.0.113.7')).status, guide).toBe(429);
 			expect((await attempt(21, '203.0.113.8')).status, guide).not.toBe(429);
 		});
+	});
+
+	it("Email: the guide's Nodemailer configuration mails a sign-in link through the SMTP server it names, and the link signs in", async () => {
+		const mailbox = await startSmtp();
+		try {
+			const { browser } = await open('email', { AUTH_NODEMAILER_SERVER: mailbox.url, AUTH_NODEMAILER_FROM: 'Example <no-reply@example.com>' });
+			const guide = named('email');
+			const sent = await browser.postForm('signin/nodemailer', { email: USER.email });
+			expect(sent.status, guide).toBe(302);
+			expect(sent.headers.get('location'), guide).toContain('/auth/verify-request');
+			const [message] = mailbox.to(USER.email);
+			expect(message, guide).toBeDefined();
+			const link = linkOf(message!);
+			expect(link.origin, guide).toBe(browser.origin);
+			// The link opens a page that asks to confirm (a mail scanner's GET signs no one in).
+			const { signIn } = await followLink(browser, link);
+			expect(signIn.status, guide).toBe(302);
+			expect(await browser.session(), guide).toMatchObject({ user: { email: USER.email } });
+		} finally {
+			await mailbox.close();
+		}
 	});
 
 	it('REST: /auth/csrf, /auth/providers and /auth/session answer as Auth.js does', async () => {
