@@ -124,7 +124,13 @@ export default {
 `
 	);
 	linkPackages(dir);
-	await run([join(root, 'node_modules/vite/bin/vite.js'), 'build'], dir, 'vite build of the guides app');
+	try {
+		await run([join(root, 'node_modules/vite/bin/vite.js'), 'build'], dir, 'vite build of the guides app');
+	} catch (error) {
+		// Name the samples behind the app's files the build names.
+		const named = [...byFile].filter(([file]) => String(error).includes(file)).map(([file, sample]) => `${file} is ${sample.at}`);
+		throw new Error(`${named.length ? `${named.join('; ')}\n` : ''}${String(error)}`, { cause: error });
+	}
 	return { dir, byFile };
 }
 

@@ -22,6 +22,7 @@
  */
 import { createClient } from '@libsql/client';
 import { join } from 'node:path';
+import { createClient as createRedisClient } from 'redis';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedis, type RedisServer } from '../support/redis.ts';
@@ -66,10 +67,11 @@ async function open(slug: string, env: Record<string, string> = {}) {
 	return { server, browser: appBrowser(server.origin, '/auth', `guides-test ${slug}`) };
 }
 
-/** The guide a slug is of, for failure messages: `docs/content/components.md (its second app)`. */
+/** The guide an app is of, for failure messages: `docs/content/components.md (samples at lines 38, 49)`. */
 const named = (slug: string) => {
 	const guide = guides.find((g) => g.slug === slug)!;
-	return `${guide.file}${guide.slug.match(/-(\d)$/) ? ` (its app ${guide.slug.slice(-1)})` : ''}: ${[...guide.files.values()].map((s) => s.at).join(', ')}`;
+	const lines = [...guide.files.values()].map((sample) => sample.at.slice(sample.at.lastIndexOf(':') + 1));
+	return lines.length ? `${guide.file} (samples at lines ${lines.join(', ')})` : guide.file;
 };
 
 /** Signs in through the app's sign-in page's form action (the skeleton's or the guide's). */
@@ -168,6 +170,13 @@ describe('the guides, each an app of its samples', () => {
 			for (let n = 0; n < 20; n++) expect((await attempt(n, '203.0.113.7')).status, guide).not.toBe(429);
 			expect((await attempt(20, '203.0.113.7')).status, guide).toBe(429);
 			expect((await attempt(21, '203.0.113.8')).status, guide).not.toBe(429);
+			// Counted in the guide's store, the Redis server.
+			const redisClient = await createRedisClient({ url: redis.url }).connect();
+			try {
+				expect((await redisClient.keys('*')).length, guide).toBeGreaterThan(0);
+			} finally {
+				await redisClient.close();
+			}
 		});
 	});
 
