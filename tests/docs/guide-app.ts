@@ -34,23 +34,24 @@ export interface Guide {
 
 /**
  * A guide's apps: its samples that name a file, in order; a name taken twice starts a second app
- * (the Components guide's two account pages). `place` adds unnamed samples, by the start of their
- * first line, at a path: `{ 'auth.ts': 'import { RedisStore }' }`.
+ * (the Components guide's two account pages). `place` puts unnamed samples, by a line of theirs,
+ * at a path: `{ 'auth.ts': "import { RedisStore } from 'kitauth/limit/redis'" }`; a list of calls
+ * at `calls/<name>.ts` runs in a request (`POST /run/<name>`, the skeleton's routes/run).
  */
 export function guideApps(name: string, place: Record<string, string> = {}): Guide[] {
 	const file = `docs/content/${name}.md`;
 	const apps: Guide[] = [];
 	const samples = extractSamples(file).filter((sample) => !isFragment(sample));
 	for (const sample of samples) {
-		const placed = Object.entries(place).find(([, start]) => sample.code.startsWith(start))?.[0];
+		const placed = Object.entries(place).find(([, line]) => sample.code.includes(line))?.[0];
 		const path = placed ?? (sample.path?.startsWith('src/') ? sample.path.slice(4) : undefined);
 		if (!path) continue;
 		let app = apps.find((a) => !a.files.has(path));
 		if (!app) apps.push((app = { slug: apps.length ? `${name}-${apps.length + 1}` : name, file, files: new Map() }));
 		app.files.set(path, sample);
 	}
-	for (const [path, start] of Object.entries(place)) {
-		if (!apps.some((app) => app.files.get(path)?.code.startsWith(start))) throw new Error(`${file}: no sample starts with ${start}`);
+	for (const [path, line] of Object.entries(place)) {
+		if (!apps.some((app) => app.files.get(path)?.code.includes(line))) throw new Error(`${file}: no sample has the line ${line}`);
 	}
 	if (!apps.length) apps.push({ slug: name, file, files: new Map() });
 	return apps;

@@ -1,22 +1,27 @@
 /**
- * The guides' samples run (issue 32): each guide's files, as the guide writes them, make an app
- * (tests/docs/guide-app.ts: one `vite build` hosts them all, a server per guide), and the test
- * drives over HTTP what the guide promises. tests/docs/samples.test.ts type-checks every sample;
- * this runs them. A sample changed so that it no longer works fails here, naming its guide.
+ * The guides' samples run (issue 32): each guide's samples, as the guide writes them, make an app
+ * (tests/docs/guide-app.ts: one `vite build` hosts them all, a server per guide, what a guide
+ * leaves to the reader filled in from Getting started and a small skeleton), and the test drives
+ * over HTTP what the guide promises. tests/docs/samples.test.ts type-checks every sample; this runs
+ * them. A sample changed so that it no longer works fails here, naming its guide and lines; one
+ * that no longer builds fails the build, naming the sample.
  *
  * Run: Getting started (also built by `kitauth init`'s test, tests/package/cli.test.ts),
- * Components (both account pages), Databases (libSQL), Languages, Remote functions, Rate limiting
- * (on a real Redis), REST and Errors (no samples: the skeleton app, driven as they promise).
+ * Components (both account pages), Databases (libSQL: migrations at start-up), Languages, Remote
+ * functions, Rate limiting (on a real Redis), Email (Nodemailer through the real SMTP server),
+ * Sessions and Two-factor (their lists of calls run in a request, the TOTP code from the secret),
+ * REST and Errors (no samples: what they promise, on the skeleton app).
  *
  * Type-checked only (tests/docs/samples.test.ts), and why:
- * - Sessions, Two-factor, OAuth's access tokens, Passkeys' server calls: their samples are lists
- *   of calls (`await sessions.list()`) with the values they take left to the reader, not files
- *   of an app; the calls themselves are driven in tests/sveltekit/ and tests/integration/.
- * - Databases' PostgreSQL sample (one fence holding two files), Email, OAuth and Credentials:
- *   configurations whose servers are the reader's (an SMTP relay, `sso.corp.example`, GitHub, the
- *   user table `findUserByEmail` reads); Passwords: its pages' markup is a fragment.
- * - Passkeys in Chromium's virtual authenticator and Edge on workerd: a browser or a Workers
- *   runtime per run costs more than this test's budget (tests/e2e and tests/edge drive both).
+ * - OAuth: its samples configure GitHub and an issuer at `sso.corp.example`, which cannot be
+ *   reached here (tests/integration drives OIDC against the real oidc-provider); its access-token
+ *   calls need such an account.
+ * - Databases' PostgreSQL sample (one fence holding `auth.ts` and `hooks.server.ts` together), the
+ *   Email guide's HTTP-API sender (`api.mail.example`), Credentials' password check (it reads the
+ *   reader's user table through `findUserByEmail`).
+ * - Passwords: its pages' markup is a fragment, and its flows are another change's, under way.
+ * - Passkeys (Chromium's virtual authenticator) and Edge (workerd): a browser or a Workers runtime
+ *   per run costs more than this test's budget; tests/e2e and tests/edge drive both.
  * - Core, Configuration, Security, Architecture, CLI, Switching from Auth.js: framework-free
  *   calls, option lists or prose; `kitauth init` is run by tests/package/cli.test.ts.
  */
@@ -28,6 +33,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedis, type RedisServer } from '../support/redis.ts';
 import { followLink } from '../integration/email-fixtures.ts';
 import { linkOf, startSmtp } from '../support/smtp.ts';
+import { totpCode } from '../support/totp.ts';
 import { appBrowser, HTML } from '../sveltekit/kit-client.ts';
 import { buildGuideApp, guideApps, serveGuide, type Guide, type GuideServer } from './guide-app.ts';
 
@@ -41,6 +47,8 @@ const guides: Guide[] = [
 	...guideApps('remote-functions'),
 	...guideApps('rate-limiting', { 'auth.ts': "import { RedisStore } from 'kitauth/limit/redis'" }),
 	...guideApps('email', { 'auth.ts': "import Nodemailer from 'kitauth/providers/nodemailer'" }),
+	...guideApps('sessions', { 'calls/manage.ts': 'await sessions.list();', 'calls/accounts.ts': 'await accounts.list();', 'calls/end.ts': 'await sessions.endAll();' }),
+	...guideApps('two-factor', { 'auth.ts': "required: 'optional'", 'calls/api.ts': 'await twoFactor.status();' }),
 	...guideApps('rest'),
 	...guideApps('errors')
 ];
@@ -199,6 +207,40 @@ describe('the guides, each an app of its samples', () => {
 		} finally {
 			await mailbox.close();
 		}
+	});
+
+	it("Sessions: the guide's calls run in a request: sign out everywhere else, list and unlink accounts, end every session", async () => {
+		const { server, browser } = await open('sessions');
+		const guide = named('sessions');
+		const other = appBrowser(server.origin, '/auth', 'another browser');
+		await signIn(other);
+		await signIn(browser);
+		const run = async (calls: string, given: Record<string, unknown>) => {
+			const res = await browser.post(`/run/${calls}`, { json: given });
+			expect(res.status, `${guide}: ${await res.text()}`).toBe(204);
+		};
+		await run('manage', { limit: 10, cursor: null, id: 'no-such-session' });
+		expect(await other.session(), guide).toBeNull();
+		expect(await browser.session(), guide).toMatchObject({ user: { email: USER.email } });
+		await run('accounts', { providerAccountId: 'no-such-account' });
+		await run('end', { userId: 'user-ada' });
+		expect(await browser.session(), guide).toBeNull();
+	});
+
+	it("Two-factor: the guide's configuration sets the issuer; its calls enable it with a code from the secret, then turn it off", async () => {
+		const { browser } = await open('two-factor');
+		const guide = named('two-factor');
+		await signIn(browser);
+		const setup = (await (await browser.get('/two-factor-setup')).json()) as { secret: string; issuer: string; uri: string };
+		expect(setup.issuer, guide).toBe('Example');
+		const res = await browser.post('/run/api', { json: { code: totpCode(setup.secret) } });
+		expect(res.status, `${guide}: ${await res.text()}`).toBe(204);
+		// The calls check what they are given: the same calls with a code not from the secret fail.
+		const wrong = await open('two-factor');
+		await signIn(wrong.browser);
+		const refused = await wrong.browser.post('/run/api', { json: { code: '000000' } });
+		expect(refused.status, guide).toBe(500);
+		expect(await refused.text(), guide).toMatch(/code/i);
 	});
 
 	it('REST: /auth/csrf, /auth/providers and /auth/session answer as Auth.js does', async () => {
