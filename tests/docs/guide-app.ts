@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
-import { freePort, run } from '../sveltekit/kit-app-server.ts';
+import { childEnv, freePort, run } from '../sveltekit/kit-app-server.ts';
 import { extractSamples, guideFiles, isFragment, linkPackages, root, type Sample } from './samples.ts';
 import { entryPoints } from '../../docs/site/build-time/reference.ts';
 
@@ -149,10 +149,9 @@ export async function serveGuide(dir: string, slug: string, env: Record<string, 
 	const port = await freePort();
 	const origin = `http://127.0.0.1:${port}`;
 	const cwd = mkdtempSync(join(tmpdir(), `kitauth-guide-${slug}-`));
-	const clean = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^(VITEST|NODE_ENV$|TEST$|AUTH_|NEXTAUTH_|ORIGIN$|PORT$|HOST$)/.test(name)));
 	const child: ChildProcess = spawn(process.execPath, [join(dir, 'build/index.js')], {
 		cwd,
-		env: { ...clean, HOST: '127.0.0.1', PORT: String(port), PROTOCOL_HEADER: 'x-forwarded-proto', AUTH_SECRET: 'guides-secret-0123456789abcdef0123456789abcdef', AUTH_TRUST_HOST: 'true', KITAUTH_GUIDE: slug, ...env },
+		env: childEnv({ HOST: '127.0.0.1', PORT: String(port), PROTOCOL_HEADER: 'x-forwarded-proto', AUTH_SECRET: 'guides-secret-0123456789abcdef0123456789abcdef', AUTH_TRUST_HOST: 'true', KITAUTH_GUIDE: slug, ...env }),
 		stdio: ['ignore', 'pipe', 'pipe']
 	});
 	let output = '';
@@ -166,9 +165,4 @@ export async function serveGuide(dir: string, slug: string, env: Record<string, 
 	}
 	child.kill();
 	throw new Error(`the ${slug} guide's server did not answer on ${origin}:\n${output}`);
-}
-
-/** Names the sample behind an app file in a failure: `docs/content/x.md:12` for `src/routes/x/auth.ts`. */
-export function sampleOf(byFile: Map<string, Sample>, file: string): string {
-	return byFile.get(file)?.at ?? file;
 }

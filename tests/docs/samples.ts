@@ -128,7 +128,8 @@ export function linkPackages(dir: string): void {
 
 /**
  * The files a guide names (`// src/auth.ts` on a sample's first line), at those paths: the last
- * sample of each. The Getting started guide's make an app (tests/package/cli.test.ts builds it).
+ * sample of each. The Getting started guide's make an app (tests/package/cli.test.ts builds it)
+ * and give the other guides' apps the pages they leave out (tests/docs/guide-app.ts).
  */
 export function guideFiles(file: string): { path: string; code: string }[] {
 	const files = new Map<string, string>();

@@ -117,7 +117,7 @@ async function lock(path: string): Promise<() => void> {
 }
 
 /** The environment of the child processes, without what vitest or the shell set for themselves. */
-function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 	const env: NodeJS.ProcessEnv = {};
 	for (const [name, value] of Object.entries(process.env)) {
 		if (/^(VITEST|NODE_ENV$|TEST$|AUTH_|NEXTAUTH_|ORIGIN$|PROTOCOL_HEADER$|HOST_HEADER$|PORT$|HOST$)/.test(name)) continue;
