@@ -48,6 +48,7 @@ const guides: Guide[] = [
 	...guideApps('rate-limiting', { 'auth.ts': "import { RedisStore } from 'kitauth/limit/redis'" }),
 	...guideApps('email', { 'auth.ts': "import Nodemailer from 'kitauth/providers/nodemailer'" }),
 	...guideApps('sessions', { 'calls/manage.ts': 'await sessions.list();', 'calls/accounts.ts': 'await accounts.list();', 'calls/end.ts': 'await sessions.endAll();' }),
+	...guideApps('oauth', { 'auth.ts': "import GitHub from 'kitauth/providers/github'", 'calls/tokens.ts': "await getAccessToken('github')" }),
 	...guideApps('two-factor', { 'auth.ts': "required: 'optional'", 'calls/api.ts': 'await twoFactor.status();' }),
 	...guideApps('rest'),
 	...guideApps('errors')
@@ -242,6 +243,19 @@ describe('the guides, each an app of its samples', () => {
 		const refused = await wrong.browser.post('/run/api', { json: { code: '000000' } });
 		expect(refused.status, guide).toBe(500);
 		expect(await refused.text(), guide).toMatch(/code/i);
+	});
+
+	it("OAuth: the guide's GitHub configuration reads its id from the environment and starts the sign-in at GitHub; its token calls run", async () => {
+		const { browser } = await open('oauth', { AUTH_GITHUB_ID: 'guide-client-id', AUTH_GITHUB_SECRET: 'guide-client-secret' });
+		const guide = named('oauth');
+		const start = await browser.postForm('signin/github', {});
+		expect(start.status, guide).toBe(302);
+		const authorize = new URL(start.headers.get('location')!);
+		expect(`${authorize.origin}${authorize.pathname}`, guide).toBe('https://github.com/login/oauth/authorize');
+		expect(authorize.searchParams.get('client_id'), guide).toBe('guide-client-id');
+		expect(authorize.searchParams.get('redirect_uri'), guide).toBe(`${browser.origin}/auth/callback/github`);
+		const res = await browser.post('/run/tokens', { json: {} });
+		expect(res.status, `${guide}: ${await res.text()}`).toBe(204);
 	});
 
 	it('REST: /auth/csrf, /auth/providers and /auth/session answer as Auth.js does', async () => {
