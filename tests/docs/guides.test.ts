@@ -10,12 +10,13 @@
  * Components (both account pages), Databases (libSQL: migrations at start-up), Languages, Remote
  * functions, Rate limiting (on a real Redis), Email (Nodemailer through the real SMTP server),
  * Sessions and Two-factor (their lists of calls run in a request, the TOTP code from the secret),
- * REST and Errors (no samples: what they promise, on the skeleton app).
+ * OAuth (GitHub's configuration up to the redirect to GitHub, and its token calls), REST and
+ * Errors (no samples: what they promise, on the skeleton app).
  *
  * Type-checked only (tests/docs/samples.test.ts), and why:
- * - OAuth: its samples configure GitHub and an issuer at `sso.corp.example`, which cannot be
- *   reached here (tests/integration drives OIDC against the real oidc-provider); its access-token
- *   calls need such an account.
+ * - OAuth's OIDC sample: its issuer is `sso.corp.example`, which cannot be reached here
+ *   (tests/integration drives OIDC against the real oidc-provider); nor can GitHub, so no
+ *   sign-in with it completes and its access-token calls answer for a visitor without one.
  * - Databases' PostgreSQL sample (one fence holding `auth.ts` and `hooks.server.ts` together), the
  *   Email guide's HTTP-API sender (`api.mail.example`), Credentials' password check (it reads the
  *   reader's user table through `findUserByEmail`).
