@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { childEnv, freePort, run } from '../sveltekit/kit-app-server.ts';
@@ -128,6 +128,7 @@ export default {
 	try {
 		await run([join(root, 'node_modules/vite/bin/vite.js'), 'build'], dir, 'vite build of the guides app');
 	} catch (error) {
+		rmSync(dir, { recursive: true, force: true });
 		// Name the samples behind the app's files the build names.
 		const named = [...byFile].filter(([file]) => String(error).includes(file)).map(([file, sample]) => `${file} is ${sample.at}`);
 		throw new Error(`${named.length ? `${named.join('; ')}\n` : ''}${String(error)}`, { cause: error });
