@@ -26,7 +26,7 @@ async function statementsWatched() {
 	const guarded = writeGuardedClient(client, 5000, true);
 	const guard = createGuard(guarded, { busyTimeout: 5000, remoteTimeout: 10_000 });
 	const exec = libsqlExec(drizzle({ client: guarded }), guarded, guard);
-	// Each batch records whether it was started inside `relaxed`.
+	// Each write (a batch, or a compiled statement) records whether it was started inside `relaxed`.
 	let relaxed = false;
 	const writes: boolean[] = [];
 	const watched = {
@@ -39,7 +39,8 @@ async function statementsWatched() {
 				relaxed = false;
 			}
 		},
-		batch: (queries: Parameters<typeof exec.batch>[0]) => (writes.push(relaxed), exec.batch(queries))
+		batch: (queries: Parameters<typeof exec.batch>[0]) => (writes.push(relaxed), exec.batch(queries)),
+		write: (statement: Parameters<typeof exec.write>[0]) => (writes.push(relaxed), exec.write(statement))
 	};
 	const tables = resolveTables();
 	return { statements: sqliteStatements(watched, tables, libsqlCounters(watched, guarded, guard, tables.rateLimitsTable), false), writes, client };

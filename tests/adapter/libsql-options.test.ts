@@ -3,6 +3,7 @@
  * table and column names), and from a client configuration (the adapter owns the client).
  */
 import { createClient } from '@libsql/client';
+import { describe, expect, it } from 'vitest';
 import { generateSQLiteDrizzleJson, generateSQLiteMigration } from 'drizzle-kit/api';
 import { eq, and } from 'drizzle-orm';
 import { drizzle, type LibSQLDatabase } from 'drizzle-orm/libsql';
@@ -158,4 +159,31 @@ runAdapterConformance('LibSQLAdapter from a client configuration', async () => {
 			database.remove();
 		}
 	};
+});
+
+/** The team's sessions table with a column whose default drizzle computes in JavaScript. */
+const devicesTable = sqliteTable('device_sessions', {
+	sessionToken: text('token_hash').primaryKey(),
+	userId: text('member_id').notNull(),
+	expires: integer('expires_at', { mode: 'timestamp_ms' }).notNull(),
+	createdAt: integer('created_at', { mode: 'timestamp_ms' }),
+	factors: text('sign_in_factors'),
+	deviceId: text('device_id').notNull().$defaultFn(() => crypto.randomUUID())
+});
+
+describe('LibSQLAdapter on tables with JavaScript defaults', () => {
+	it('gives each new session its own default value (a statement compiled once would repeat the first)', async () => {
+		const client = createClient({ url: ':memory:' });
+		for (const statement of await generateSQLiteMigration(await generateSQLiteDrizzleJson({}), await generateSQLiteDrizzleJson({ ...tables, sessionsTable: devicesTable }))) {
+			await client.execute(statement);
+		}
+		const db = drizzle({ client });
+		const adapter = LibSQLAdapter(db, { ...tables, sessionsTable: devicesTable });
+		await adapter.createUser!({ id: 'm1', email: 'ada@example.com', emailVerified: null });
+		const expires = new Date(Date.now() + 3_600_000);
+		for (const sessionToken of ['t1', 't2', 't3']) await adapter.createSession!({ sessionToken, userId: 'm1', expires });
+		const devices = (await db.select().from(devicesTable)).map((row) => row.deviceId);
+		expect(new Set(devices).size).toBe(3);
+		client.close();
+	});
 });

@@ -11,10 +11,11 @@
  *
  *     npx node --experimental-transform-types --import ./tests/support/ts-svelte-import-hook.ts tests/bench/profile.ts
  *
- * Environment: BENCH_PROFILE_REQUESTS (profiled per row, default 6000), BENCH_PROFILE_BUILD=skip
+ * Environment: BENCH_PROFILE_REQUESTS (profiled per row, default 6000), BENCH_PROFILE_SAVE=<dir>
+ * (each .cpuprofile kept, for DevTools), BENCH_PROFILE_BUILD=skip
  * (reuse the profile builds), BENCH_QUICK=1 (1500).
  */
-import { mkdtempSync, existsSync } from 'node:fs';
+import { mkdtempSync, existsSync, writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +29,9 @@ import { readSourceMap, type SourceLookup } from './source-map.ts';
 const QUICK = process.env.BENCH_QUICK === '1';
 const REQUESTS = Number(process.env.BENCH_PROFILE_REQUESTS ?? (QUICK ? 1500 : 6000));
 const VARIANTS = ['none', 'jwt', 'libsql'] as const;
+/** BENCH_PROFILE_SAVE=<dir>: each profile also written there, for Chrome DevTools (numbered in the order run). */
+const SAVE = process.env.BENCH_PROFILE_SAVE;
+let saved = 0;
 type Variant = (typeof VARIANTS)[number];
 
 const dir = mkdtempSync(join(tmpdir(), 'kitauth-profile-'));
@@ -137,6 +141,7 @@ async function profile(session: Session, op: Op): Promise<Shares> {
 	await session.post('Profiler.start');
 	for (let i = 0; i < REQUESTS; i++) await op(i);
 	const { profile } = await session.post('Profiler.stop');
+	if (SAVE) writeFileSync(join(SAVE, `${op.name || 'op'}-${saved++}.cpuprofile`), JSON.stringify(profile));
 	// Samples spent waiting on nothing (the idle loop between libSQL's answers) are not the request's work.
 	const idle = new Set(profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
 	return attribute(profile.nodes as ProfileNode[], (profile.samples ?? []).filter((id) => !idle.has(id)));

@@ -51,5 +51,7 @@ export function d1Exec(db: DrizzleD1Database, binding: D1Binding): SQLiteExec {
 		}
 		return (arg: string) => run(operation, async () => (await statement.bind(arg).raw()).map(decode));
 	}
-	return { db, run, relaxed: (start) => start(), batch: (queries) => db.batch(queries), read };
+	// One statement is a transaction of its own on D1, as a batch is.
+	const write: SQLiteExec['write'] = ({ sql, args }) => binding.prepare(sql).bind(...args).raw();
+	return { db, run, relaxed: (start) => start(), batch: (queries) => db.batch(queries), write, read };
 }

@@ -5,6 +5,7 @@
  * `engine/guard.ts`), and the per-request reads compiled onto the adapter's own connection
  * (`engine/hot-reads.ts`).
  */
+import type { InStatement } from '@libsql/client';
 import type { Column } from 'drizzle-orm';
 import type { LibSQLDatabase } from 'drizzle-orm/libsql';
 import type { SQLiteTable } from 'drizzle-orm/sqlite-core';
@@ -31,6 +32,10 @@ export function libsqlExec(db: LibSQLDatabase, client: GuardedClient, guard: Gua
 		run: (operation, work, signal) => guard.run(operation, work, signal),
 		relaxed: (start) => client.relaxed(start),
 		batch: (queries) => db.batch(queries),
+		write: async (statement) => {
+			const [result] = await client.batch([statement as InStatement], 'write');
+			return (result?.rows ?? []).map((row) => Array.prototype.slice.call(row));
+		},
 		read
 	};
 }

@@ -33,6 +33,11 @@ export interface SQLiteExec {
 	/** Writes as ONE transaction; each query's result (rows for those with RETURNING), in order. */
 	batch(queries: [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]): Promise<unknown[]>;
 	/**
+	 * One statement compiled once (`compiled-insert.ts`), run as `batch` runs a write (begun
+	 * synchronously, so `relaxed` reaches it); the rows it returns as arrays of values, in order.
+	 */
+	write(statement: { sql: string; args: unknown[] }): Promise<unknown[][]>;
+	/**
 	 * A per-request read by one argument, compiled once, run as the operation `operation` (its
 	 * rows decoded by table key, as `select({ a: t1, b: t2 })` names them).
 	 */

@@ -10,6 +10,7 @@ import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Row } from '../shared/rows.js';
 import type { AccountKey, CounterStatements, Statements } from '../shared/statements.js';
 import { userTokens } from '../shared/user-tokens.js';
+import { compiledInsert } from './compiled-insert.js';
 import type { SQLiteExec } from './exec.js';
 import type { SQLiteTables } from './tables.js';
 import { sqliteTwoFactors } from './two-factor.js';
@@ -35,6 +36,8 @@ export function sqliteStatements(exec: SQLiteExec, tables: SQLiteTables, counter
 	const accountIs = ({ provider, providerAccountId }: AccountKey) =>
 		and(eq(accounts.provider, provider), eq(accounts.providerAccountId, providerAccountId));
 
+	// The write every sign-in makes, compiled once per set of columns.
+	const insertSession = compiledInsert(exec, sessions);
 	// The reads a signed-in page pays for, compiled once.
 	const sessionAndUser = exec.read(
 		'getSessionAndUser',
@@ -81,6 +84,8 @@ export function sqliteStatements(exec: SQLiteExec, tables: SQLiteTables, counter
 	);
 	// Read by every sign-in of a returning user (credentials, passkeys), and by the session list.
 	const userOf = exec.read('getUser', db.select().from(users).where(eq(users.id, sql.placeholder('id'))), { user: users }, { single: true });
+	// Read by a credentials sign-in on database sessions whose user is not stored under its id.
+	const userOfEmail = exec.read('getUserByEmail', db.select().from(users).where(eq(users.email, sql.placeholder('email'))), { user: users }, { single: true });
 	// Read on JWT session reads (at most once per `revocationCheckInterval` per user and process).
 	const cutoffOf = exec.read(
 		'getSessionsValidAfter',
@@ -93,8 +98,7 @@ export function sqliteStatements(exec: SQLiteExec, tables: SQLiteTables, counter
 		users: {
 			insertUser: (values) => run('createUser', () => write(db.insert(users).values(values).returning())),
 			userById: async (id) => (await userOf(id))?.user,
-			userByEmail: (email) =>
-				run('getUserByEmail', async () => (await db.select().from(users).where(eq(users.email, email)).get()) as Row | undefined),
+			userByEmail: async (email) => (await userOfEmail(email))?.user,
 			userByAccount: (key) =>
 				run('getUserByAccount', async () => {
 					const row = await db
@@ -137,7 +141,7 @@ export function sqliteStatements(exec: SQLiteExec, tables: SQLiteTables, counter
 			// to sign in again (its cookie then finds no row). On a libSQL file that fsync was ~5–10 ms
 			// of a ~0.4 ms sign-in on the project's machine. Every removal (sign-out, revocation) and
 			// every other write still waits for it.
-			insertSession: (values, signal) => run('createSession', () => exec.relaxed(() => write(db.insert(sessions).values(values).returning())), signal),
+			insertSession: (values, signal) => run('createSession', () => exec.relaxed(() => insertSession(values)), signal),
 			sessionAndUser,
 			session: (sessionToken) =>
 				run('updateSession', async () => (await db.select().from(sessions).where(eq(sessions.sessionToken, sessionToken)).get()) as Row | undefined),

@@ -1,6 +1,7 @@
 import { createKeyring, type Keyring, openJwe, randomUUID, sealJwe } from '../crypto/index.js';
 import type { JWTDecodeParams, JWTEncodeParams } from '../types/config.js';
 import type { JWT } from '../types/models.js';
+import { rememberedPlaintext, rememberOpened } from './opened-tokens.js';
 
 /** Seconds of clock skew tolerated on `exp`/`nbf`, as in Auth.js. */
 const CLOCK_TOLERANCE = 15;
@@ -21,8 +22,12 @@ export async function sealToken(keyring: Keyring, salt: string, token: JWT, maxA
 /** Opens a session token; `null` when it is malformed, forged, foreign or expired. */
 export async function openToken(keyring: Keyring, salt: string, token: string): Promise<JWT | null> {
 	if (!token || token.length > 64 * 1024) return null;
-	const plaintext = await openJwe(keyring, salt, token);
-	if (plaintext === null) return null;
+	let plaintext = rememberedPlaintext(keyring, salt, token);
+	if (plaintext === undefined) {
+		const opened = await openJwe(keyring, salt, token);
+		if (opened === null) return null;
+		rememberOpened(keyring, salt, token, (plaintext = opened));
+	}
 	let claims: unknown;
 	try {
 		claims = JSON.parse(plaintext);
