@@ -178,6 +178,8 @@ export const de: Catalogue = {
 	'password.sent.heading': 'Sehen Sie in Ihr Postfach',
 	'password.sent.reset': 'Falls ein Konto diese Adresse verwendet, wurde ein Link zum Wählen eines neuen Passworts an sie gesendet. Er gilt nur einmal und nur kurze Zeit.',
 	'password.sent.verify': 'Falls diese Adresse verwendet werden kann, wurde eine Nachricht an sie gesendet: Bestätigen Sie die Adresse über den Link darin und melden Sie sich dann an.',
+	'password.sent.verifyCode': 'Falls diese Adresse verwendet werden kann, wurde eine Nachricht an sie gesendet: Bestätigen Sie die Adresse über den Link darin oder mit dem Code hier und melden Sie sich dann an.',
+	'password.resend.submit': 'Neue Nachricht senden',
 	'password.home': 'Zur Startseite',
 	'password.invalidEmail': 'Geben Sie eine einzelne E-Mail-Adresse ein, etwa name@example.com.',
 	'password.tooShort': { one: 'Dieses Passwort ist zu kurz. Verwenden Sie mindestens {count} Zeichen.', other: 'Dieses Passwort ist zu kurz. Verwenden Sie mindestens {count} Zeichen.' },
@@ -194,6 +196,10 @@ export const de: Catalogue = {
 	'password.mail.verify.note': {
 		one: 'Der Link gilt {count} Stunde lang und nur einmal. Wenn Sie sich nicht registriert haben, ignorieren Sie diese E-Mail.',
 		other: 'Der Link gilt {count} Stunden lang und nur einmal. Wenn Sie sich nicht registriert haben, ignorieren Sie diese E-Mail.'
+	},
+	'password.mail.verify.code': {
+		one: 'Oder geben Sie diesen Code auf der Seite ein, auf der Sie sich registriert haben (er gilt {count} Minute):',
+		other: 'Oder geben Sie diesen Code auf der Seite ein, auf der Sie sich registriert haben (er gilt {count} Minuten):'
 	},
 	'password.mail.registered.subject': 'Ihr Konto bei {host}',
 	'password.mail.registered.button': 'Anmelden',

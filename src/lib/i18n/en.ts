@@ -201,6 +201,8 @@ export const en = {
 	'password.sent.heading': 'Check your email',
 	'password.sent.reset': 'If an account uses this address, a link to choose a new password has been sent to it. It works once, for a short time.',
 	'password.sent.verify': 'If this address can be used, a message has been sent to it: follow its link to confirm the address, then sign in.',
+	'password.sent.verifyCode': 'If this address can be used, a message has been sent to it: follow its link, or enter its code here, to confirm the address, then sign in.',
+	'password.resend.submit': 'Send a new message',
 	'password.home': 'Go to the home page',
 	'password.invalidEmail': 'Enter one email address, such as name@example.com.',
 	'password.tooShort': { one: 'This password is too short. Use at least {count} character.', other: 'This password is too short. Use at least {count} characters.' },
@@ -218,6 +220,10 @@ export const en = {
 	'password.mail.verify.note': {
 		one: 'The link works once, for {count} hour. If you did not sign up, ignore this email.',
 		other: 'The link works once, for {count} hours. If you did not sign up, ignore this email.'
+	},
+	'password.mail.verify.code': {
+		one: 'Or enter this code on the page where you signed up (it works for {count} minute):',
+		other: 'Or enter this code on the page where you signed up (it works for {count} minutes):'
 	},
 	'password.mail.registered.subject': 'Your account on {host}',
 	'password.mail.registered.button': 'Sign in',

@@ -183,6 +183,8 @@ export const es: Catalogue = {
 	'password.sent.heading': 'Revise su correo',
 	'password.sent.reset': 'Si alguna cuenta usa esta dirección, se le ha enviado un enlace para elegir una nueva contraseña. Funciona una sola vez, durante poco tiempo.',
 	'password.sent.verify': 'Si esta dirección puede usarse, se le ha enviado un mensaje: siga su enlace para confirmar la dirección y luego inicie sesión.',
+	'password.sent.verifyCode': 'Si esta dirección puede usarse, se le ha enviado un mensaje: siga su enlace, o introduzca aquí su código, para confirmar la dirección y luego inicie sesión.',
+	'password.resend.submit': 'Enviar un mensaje nuevo',
 	'password.home': 'Ir a la página de inicio',
 	'password.invalidEmail': 'Introduzca una sola dirección de correo, como nombre@example.com.',
 	'password.tooShort': {
@@ -209,6 +211,11 @@ export const es: Catalogue = {
 		one: 'El enlace funciona una sola vez, durante {count} hora. Si no se ha registrado, ignore este correo.',
 		many: 'El enlace funciona una sola vez, durante {count} de horas. Si no se ha registrado, ignore este correo.',
 		other: 'El enlace funciona una sola vez, durante {count} horas. Si no se ha registrado, ignore este correo.'
+	},
+	'password.mail.verify.code': {
+		one: 'O introduzca este código en la página donde se registró (es válido durante {count} minuto):',
+		many: 'O introduzca este código en la página donde se registró (es válido durante {count} de minutos):',
+		other: 'O introduzca este código en la página donde se registró (es válido durante {count} minutos):'
 	},
 	'password.mail.registered.subject': 'Su cuenta en {host}',
 	'password.mail.registered.button': 'Iniciar sesión',

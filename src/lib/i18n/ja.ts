@@ -175,6 +175,8 @@ export const ja: Catalogue = {
 	'password.sent.heading': 'メールを確認してください',
 	'password.sent.reset': 'このアドレスを使うアカウントがあれば、新しいパスワードを設定するためのリンクを送信しました。リンクは短い時間、1 回だけ使えます。',
 	'password.sent.verify': 'このアドレスが使える場合は、メッセージを送信しました。リンクを開いてアドレスを確認してから、ログインしてください。',
+	'password.sent.verifyCode': 'このアドレスが使える場合は、メッセージを送信しました。リンクを開くか、ここにコードを入力してアドレスを確認してから、ログインしてください。',
+	'password.resend.submit': '新しいメッセージを送信',
 	'password.home': 'ホームページへ',
 	'password.invalidEmail': 'name@example.com のように、メールアドレスを 1 つ入力してください。',
 	'password.tooShort': { other: 'このパスワードは短すぎます。{count} 文字以上にしてください。' },
@@ -186,6 +188,7 @@ export const ja: Catalogue = {
 	'password.mail.verify.subject': '{host} のメールアドレスを確認してください',
 	'password.mail.verify.button': 'メールアドレスを確認する',
 	'password.mail.verify.note': { other: 'このリンクは {count} 時間、1 回だけ使えます。登録した覚えがない場合は、このメールを無視してください。' },
+	'password.mail.verify.code': { other: '登録したページでこのコードを入力することもできます（有効期間 {count} 分）：' },
 	'password.mail.registered.subject': '{host} のアカウントについて',
 	'password.mail.registered.button': 'ログイン',
 	'password.mail.registered.note':

@@ -183,6 +183,8 @@ export const ptBR: Catalogue = {
 	'password.sent.heading': 'Confira seu e-mail',
 	'password.sent.reset': 'Se alguma conta usa este endereço, um link para escolher uma nova senha foi enviado para ele. Ele funciona uma vez, por pouco tempo.',
 	'password.sent.verify': 'Se este endereço puder ser usado, uma mensagem foi enviada para ele: siga o link dela para confirmar o endereço e depois entre.',
+	'password.sent.verifyCode': 'Se este endereço puder ser usado, uma mensagem foi enviada para ele: siga o link dela, ou digite aqui o código dela, para confirmar o endereço e depois entre.',
+	'password.resend.submit': 'Enviar uma nova mensagem',
 	'password.home': 'Ir para a página inicial',
 	'password.invalidEmail': 'Digite um único endereço de e-mail, como nome@example.com.',
 	'password.tooShort': {
@@ -209,6 +211,11 @@ export const ptBR: Catalogue = {
 		one: 'O link funciona uma vez, por {count} hora. Se você não se cadastrou, ignore este e-mail.',
 		many: 'O link funciona uma vez, por {count} de horas. Se você não se cadastrou, ignore este e-mail.',
 		other: 'O link funciona uma vez, por {count} horas. Se você não se cadastrou, ignore este e-mail.'
+	},
+	'password.mail.verify.code': {
+		one: 'Ou digite este código na página onde você se cadastrou (ele vale por {count} minuto):',
+		many: 'Ou digite este código na página onde você se cadastrou (ele vale por {count} de minutos):',
+		other: 'Ou digite este código na página onde você se cadastrou (ele vale por {count} minutos):'
 	},
 	'password.mail.registered.subject': 'Sua conta em {host}',
 	'password.mail.registered.button': 'Entrar',

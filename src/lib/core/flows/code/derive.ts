@@ -47,3 +47,8 @@ export function typedCode(value: unknown): string | undefined {
 	const typed = value.replace(/[\s-]/g, '');
 	return new RegExp(`^\\d{${CODE_DIGITS}}$`).test(typed) ? typed : undefined;
 }
+
+/** `12345678` → `1234 5678`, easier to read and type (in a message). */
+export function groupedCode(code: string): string {
+	return code.length === 8 ? `${code.slice(0, 4)} ${code.slice(4)}` : code;
+}
