@@ -32,6 +32,13 @@ describe("the demo's account forms", () => {
 		for (const key of TEXTS) expect(page, `${key} in English`).not.toContain(en[key]);
 	});
 
+	test('Arabic cards are right to left, in their language', () => {
+		const { $$ } = renderDom(PasswordSettings, { recentSignIn: 600, locale: 'ar' });
+		// The kit's ChangePassword card, then the demo's change-email and delete-account cards.
+		const cards = $$('section.card');
+		expect(cards.map((card) => [card.getAttribute('lang'), card.getAttribute('dir')])).toEqual(Array.from({ length: 3 }, () => ['ar', 'rtl']));
+	});
+
 	test('a window under a minute is said in seconds', () => {
 		const { document } = renderDom(PasswordSettings, { recentSignIn: 5, locale: 'de' });
 		expect(text(document.body)).toContain('Innerhalb von 5 Sekunden nach der Anmeldung nicht nötig.');
