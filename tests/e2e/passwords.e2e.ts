@@ -55,7 +55,8 @@ for (const javaScriptEnabled of [true, false]) {
 			await field.fill(code === '00000000' ? '11111111' : '00000000');
 			await page.getByRole('button', { name: 'Confirm', exact: true }).click();
 			await expect(page.getByLabel('Code from the email')).toHaveAccessibleDescription(/not right\. 4 attempts left/);
-			await expectNoAxeViolations(page);
+			// axe runs in the page: where JavaScript is on.
+			if (javaScriptEnabled) await expectNoAxeViolations(page);
 			await page.getByLabel('Code from the email').fill(`${code.slice(0, 4)} ${code.slice(4)}`);
 			await page.getByRole('button', { name: 'Confirm', exact: true }).click();
 			// Confirmed: the demo's policy sends a new account to sign in, which now lets it in.
