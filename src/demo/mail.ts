@@ -48,7 +48,7 @@ export function passwordMail(
 	return {
 		sendPasswordReset: ({ identifier, url, expires, locale, messages }) =>
 			send(identifier, passwordResetMessage({ url: ownResetPage(url), expires, locale, messages })),
-		sendSignUpEmail: ({ identifier, kind, url, expires, locale, messages }) => send(identifier, signUpMessage({ kind, url, expires, locale, messages })),
+		sendSignUpEmail: ({ identifier, kind, url, code, expires, locale, messages }) => send(identifier, signUpMessage({ kind, url, code, expires, locale, messages })),
 		sendAccountEmail: ({ identifier, ...request }) => send(identifier, accountMessage(request)),
 		requireVerifiedEmail: true
 	};

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { startSmtp, type TestMailbox } from '../support/smtp.js';
 import { expectNoAxeViolations } from './axe.js';
 import { sessionCookie } from './demo.js';
-import { address, confirmedAccount, expectSignedInAs, linkIn, messageTo, newPage, ready, signIn, signUp } from './passwords.js';
+import { address, codeIn, confirmedAccount, expectSignedInAs, linkIn, messageTo, newPage, ready, signIn, signUp } from './passwords.js';
 import { PORTS } from './servers.js';
 
 /**
@@ -42,6 +42,25 @@ for (const javaScriptEnabled of [true, false]) {
 			await page.getByRole('button', { name: 'Confirm', exact: true }).click();
 			await expect(page).toHaveURL((url) => url.pathname === '/signin');
 
+			await signIn(page, email, 'correct horse battery');
+			await expectSignedInAs(page, email);
+		});
+
+		test('sign up, type the code from the message on "check your email" (a wrong one first), sign in', async ({ page }) => {
+			const email = address(javaScriptEnabled ? 'code-js' : 'code-nojs');
+			await signUp(page, javaScriptEnabled, email, 'correct horse battery');
+			await expect(page).toHaveURL((url) => url.pathname === '/auth/verify-email/password');
+			const code = codeIn(await messageTo(mailbox, email, 'Confirm your email address'));
+			const field = page.getByLabel('Code from the email');
+			await field.fill(code === '00000000' ? '11111111' : '00000000');
+			await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+			await expect(page.getByLabel('Code from the email')).toHaveAccessibleDescription(/not right\. 4 attempts left/);
+			// axe runs in the page: where JavaScript is on.
+			if (javaScriptEnabled) await expectNoAxeViolations(page);
+			await page.getByLabel('Code from the email').fill(`${code.slice(0, 4)} ${code.slice(4)}`);
+			await page.getByRole('button', { name: 'Confirm', exact: true }).click();
+			// Confirmed: the demo's policy sends a new account to sign in, which now lets it in.
+			await expect(page).toHaveURL((url) => url.pathname === '/signin');
 			await signIn(page, email, 'correct horse battery');
 			await expectSignedInAs(page, email);
 		});

@@ -28,6 +28,13 @@ export function linkIn(message: ParsedMail): URL {
 	return new URL(text!);
 }
 
+/** A confirmation message's one-time code (`1234 5678` in its text), as typed: its eight digits. */
+export function codeIn(message: ParsedMail): string {
+	const code = /\b(\d{4}) (\d{4})\b/.exec(message.text ?? '');
+	expect(code, 'a code in the message').not.toBeNull();
+	return `${code![1]}${code![2]}`;
+}
+
 export async function ready(page: Page, javaScriptEnabled: boolean): Promise<void> {
 	if (javaScriptEnabled) await expect(page.locator('html[data-hydrated="true"]')).toHaveCount(1);
 }

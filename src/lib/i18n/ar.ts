@@ -1,4 +1,14 @@
-import type { Catalogue } from './types.js';
+import type { Catalogue, PluralMessage } from './types.js';
+
+/** How Arabic says a count of minutes, hours, characters: its six plural forms (`{count}` the number). */
+const MINUTES = { zero: '{count} دقيقة', one: 'دقيقة واحدة', two: 'دقيقتين', few: '{count} دقائق', many: '{count} دقيقة', other: '{count} دقيقة' };
+const HOURS = { zero: '{count} ساعة', one: 'ساعة واحدة', two: 'ساعتين', few: '{count} ساعات', many: '{count} ساعة', other: '{count} ساعة' };
+const CHARACTERS = { zero: '{count} حرف', one: 'حرفًا واحدًا', two: 'حرفين', few: '{count} أحرف', many: '{count} حرفًا', other: '{count} حرف' };
+
+/** A plural message whose forms differ only in how the count is said: `{n}` in `text` takes each form of `count`. */
+function counted(text: string, count: PluralMessage): PluralMessage {
+	return Object.fromEntries(Object.entries(count).map(([category, said]) => [category, text.replace('{n}', said)])) as PluralMessage;
+}
 
 /**
  * Arabic (Modern Standard), written right to left. Its plural messages have CLDR's six
@@ -213,45 +223,20 @@ export const ar: Catalogue = {
 	'password.sent.heading': 'تحقّق من بريدك الإلكتروني',
 	'password.sent.reset': 'إذا كان هناك حساب يستخدم هذا العنوان، فقد أُرسل إليه رابط لاختيار كلمة مرور جديدة. يعمل الرابط مرة واحدة فقط، لمدة قصيرة.',
 	'password.sent.verify': 'إذا كان هذا العنوان صالحًا للاستخدام، فقد أُرسلت إليه رسالة: افتح الرابط الذي فيها لتأكيد العنوان، ثم سجّل الدخول.',
+	'password.sent.verifyCode': 'إذا كان هذا العنوان صالحًا للاستخدام، فقد أُرسلت إليه رسالة: افتح الرابط الذي فيها أو أدخل رمزها هنا لتأكيد العنوان، ثم سجّل الدخول.',
+	'password.resend.submit': 'أرسِل رسالة جديدة',
 	'password.home': 'الانتقال إلى الصفحة الرئيسية',
 	'password.invalidEmail': 'أدخل عنوان بريد إلكتروني واحدًا، مثل name@example.com.',
-	'password.tooShort': {
-		zero: 'كلمة المرور هذه قصيرة جدًا. استخدم {count} حرف على الأقل.',
-		one: 'كلمة المرور هذه قصيرة جدًا. استخدم حرفًا واحدًا على الأقل.',
-		two: 'كلمة المرور هذه قصيرة جدًا. استخدم حرفين على الأقل.',
-		few: 'كلمة المرور هذه قصيرة جدًا. استخدم {count} أحرف على الأقل.',
-		many: 'كلمة المرور هذه قصيرة جدًا. استخدم {count} حرفًا على الأقل.',
-		other: 'كلمة المرور هذه قصيرة جدًا. استخدم {count} حرف على الأقل.'
-	},
-	'password.tooLong': {
-		zero: 'كلمة المرور هذه طويلة جدًا. استخدم {count} حرف على الأكثر.',
-		one: 'كلمة المرور هذه طويلة جدًا. استخدم حرفًا واحدًا على الأكثر.',
-		two: 'كلمة المرور هذه طويلة جدًا. استخدم حرفين على الأكثر.',
-		few: 'كلمة المرور هذه طويلة جدًا. استخدم {count} أحرف على الأكثر.',
-		many: 'كلمة المرور هذه طويلة جدًا. استخدم {count} حرفًا على الأكثر.',
-		other: 'كلمة المرور هذه طويلة جدًا. استخدم {count} حرف على الأكثر.'
-	},
+	'password.tooShort': counted('كلمة المرور هذه قصيرة جدًا. استخدم {n} على الأقل.', CHARACTERS),
+	'password.tooLong': counted('كلمة المرور هذه طويلة جدًا. استخدم {n} على الأكثر.', CHARACTERS),
 	'password.common': 'كلمة المرور هذه شائعة جدًا: اختر غيرها.',
 	'password.mail.reset.subject': 'اختر كلمة مرور جديدة لـ {host}',
 	'password.mail.reset.button': 'اختر كلمة مرور جديدة',
-	'password.mail.reset.note': {
-		zero: 'يعمل الرابط مرة واحدة فقط، لمدة {count} دقيقة. إذا لم تطلبه، فتجاهل هذه الرسالة: تبقى كلمة مرورك كما هي.',
-		one: 'يعمل الرابط مرة واحدة فقط، لمدة دقيقة واحدة. إذا لم تطلبه، فتجاهل هذه الرسالة: تبقى كلمة مرورك كما هي.',
-		two: 'يعمل الرابط مرة واحدة فقط، لمدة دقيقتين. إذا لم تطلبه، فتجاهل هذه الرسالة: تبقى كلمة مرورك كما هي.',
-		few: 'يعمل الرابط مرة واحدة فقط، لمدة {count} دقائق. إذا لم تطلبه، فتجاهل هذه الرسالة: تبقى كلمة مرورك كما هي.',
-		many: 'يعمل الرابط مرة واحدة فقط، لمدة {count} دقيقة. إذا لم تطلبه، فتجاهل هذه الرسالة: تبقى كلمة مرورك كما هي.',
-		other: 'يعمل الرابط مرة واحدة فقط، لمدة {count} دقيقة. إذا لم تطلبه، فتجاهل هذه الرسالة: تبقى كلمة مرورك كما هي.'
-	},
+	'password.mail.reset.note': counted('يعمل الرابط مرة واحدة فقط، لمدة {n}. إذا لم تطلبه، فتجاهل هذه الرسالة: تبقى كلمة مرورك كما هي.', MINUTES),
 	'password.mail.verify.subject': 'أكّد عنوان بريدك الإلكتروني لـ {host}',
 	'password.mail.verify.button': 'أكّد عنوان بريدك الإلكتروني',
-	'password.mail.verify.note': {
-		zero: 'يعمل الرابط مرة واحدة فقط، لمدة {count} ساعة. إذا لم تسجّل، فتجاهل هذه الرسالة.',
-		one: 'يعمل الرابط مرة واحدة فقط، لمدة ساعة واحدة. إذا لم تسجّل، فتجاهل هذه الرسالة.',
-		two: 'يعمل الرابط مرة واحدة فقط، لمدة ساعتين. إذا لم تسجّل، فتجاهل هذه الرسالة.',
-		few: 'يعمل الرابط مرة واحدة فقط، لمدة {count} ساعات. إذا لم تسجّل، فتجاهل هذه الرسالة.',
-		many: 'يعمل الرابط مرة واحدة فقط، لمدة {count} ساعة. إذا لم تسجّل، فتجاهل هذه الرسالة.',
-		other: 'يعمل الرابط مرة واحدة فقط، لمدة {count} ساعة. إذا لم تسجّل، فتجاهل هذه الرسالة.'
-	},
+	'password.mail.verify.note': counted('يعمل الرابط مرة واحدة فقط، لمدة {n}. إذا لم تسجّل، فتجاهل هذه الرسالة.', HOURS),
+	'password.mail.verify.code': counted('أو أدخل هذا الرمز في الصفحة التي سجّلت فيها (يعمل لمدة {n}):', MINUTES),
 	'password.mail.registered.subject': 'حسابك على {host}',
 	'password.mail.registered.button': 'تسجيل الدخول',
 	'password.mail.registered.note':
@@ -268,18 +253,19 @@ export const ar: Catalogue = {
 	'account.changePassword.submit': 'غيّر كلمة المرور',
 	'account.changePassword.note': 'تنتهي جلساتك الأخرى بمجرد تغييرها.',
 	'account.changePassword.done': 'تم تغيير كلمة المرور.',
+	'account.changeEmail.heading': 'غيّر عنوان بريدك الإلكتروني',
+	'account.changeEmail.email': 'عنوان البريد الإلكتروني الجديد',
+	'account.changeEmail.submit': 'أرسِل رابط التأكيد',
+	'account.changeEmail.requested': 'افتح صندوق الوارد في العنوان الجديد: الرابط الذي فيه يُجري التغيير.',
+	'account.deleteAccount.heading': 'احذف حسابك',
+	'account.deleteAccount.hint': 'لا حاجة إليها خلال {duration} من تسجيل الدخول.',
+	'account.deleteAccount.submit': 'احذف الحساب',
+	'account.deleteAccount.note': 'تُحذف معه جلساتك وحساباتك المرتبطة ومفاتيح المرور وكلمة المرور.',
 	'account.confirmEmail.heading': 'أكّد عنوان بريدك الإلكتروني الجديد',
 	'account.confirmEmail.text': 'من الآن فصاعدًا ستسجّل الدخول باستخدام {email}.',
 	'account.mail.confirmEmail.subject': 'أكّد عنوان بريدك الإلكتروني الجديد لـ {host}',
 	'account.mail.confirmEmail.button': 'أكّد العنوان الجديد',
-	'account.mail.confirmEmail.note': {
-		zero: 'يعمل الرابط مرة واحدة فقط، لمدة {count} ساعة. إذا لم تطلب هذا التغيير، فتجاهل هذه الرسالة.',
-		one: 'يعمل الرابط مرة واحدة فقط، لمدة ساعة واحدة. إذا لم تطلب هذا التغيير، فتجاهل هذه الرسالة.',
-		two: 'يعمل الرابط مرة واحدة فقط، لمدة ساعتين. إذا لم تطلب هذا التغيير، فتجاهل هذه الرسالة.',
-		few: 'يعمل الرابط مرة واحدة فقط، لمدة {count} ساعات. إذا لم تطلب هذا التغيير، فتجاهل هذه الرسالة.',
-		many: 'يعمل الرابط مرة واحدة فقط، لمدة {count} ساعة. إذا لم تطلب هذا التغيير، فتجاهل هذه الرسالة.',
-		other: 'يعمل الرابط مرة واحدة فقط، لمدة {count} ساعة. إذا لم تطلب هذا التغيير، فتجاهل هذه الرسالة.'
-	},
+	'account.mail.confirmEmail.note': counted('يعمل الرابط مرة واحدة فقط، لمدة {n}. إذا لم تطلب هذا التغيير، فتجاهل هذه الرسالة.', HOURS),
 	'account.mail.changeRequested.subject': 'عنوان بريدك الإلكتروني على {host} قيد التغيير',
 	'account.mail.changeRequested.note': 'طلب شخص مسجّل الدخول إلى حسابك استخدام {email} بدلًا من هذا العنوان. إذا لم تكن أنت، فغيّر كلمة المرور الآن.',
 	'account.mail.taken.note': 'طلب أحدهم نقل حساب آخر إلى هذا العنوان، وله حساب بالفعل: لم يتغيّر شيء. إذا كنت أنت، فسجّل الدخول بهذا العنوان.',
@@ -291,22 +277,8 @@ export const ar: Catalogue = {
 	'email.intro': 'استخدم الزر أدناه لتسجيل الدخول.',
 	'email.button': 'تسجيل الدخول',
 	'email.code': 'أو أدخل هذا الرمز في صفحة تسجيل الدخول:',
-	'email.validMinutes': {
-		zero: 'يعمل الرابط مرة واحدة فقط، لمدة {count} دقيقة.',
-		one: 'يعمل الرابط مرة واحدة فقط، لمدة دقيقة واحدة.',
-		two: 'يعمل الرابط مرة واحدة فقط، لمدة دقيقتين.',
-		few: 'يعمل الرابط مرة واحدة فقط، لمدة {count} دقائق.',
-		many: 'يعمل الرابط مرة واحدة فقط، لمدة {count} دقيقة.',
-		other: 'يعمل الرابط مرة واحدة فقط، لمدة {count} دقيقة.'
-	},
-	'email.validHours': {
-		zero: 'يعمل الرابط مرة واحدة فقط، لمدة {count} ساعة.',
-		one: 'يعمل الرابط مرة واحدة فقط، لمدة ساعة واحدة.',
-		two: 'يعمل الرابط مرة واحدة فقط، لمدة ساعتين.',
-		few: 'يعمل الرابط مرة واحدة فقط، لمدة {count} ساعات.',
-		many: 'يعمل الرابط مرة واحدة فقط، لمدة {count} ساعة.',
-		other: 'يعمل الرابط مرة واحدة فقط، لمدة {count} ساعة.'
-	},
+	'email.validMinutes': counted('يعمل الرابط مرة واحدة فقط، لمدة {n}.', MINUTES),
+	'email.validHours': counted('يعمل الرابط مرة واحدة فقط، لمدة {n}.', HOURS),
 	'email.linkHelp': 'إذا لم يعمل الزر، فافتح هذا الرابط:',
 	'email.ignore': 'إذا لم تطلب تسجيل الدخول، يمكنك تجاهل هذه الرسالة.'
 };

@@ -178,6 +178,8 @@ export const de: Catalogue = {
 	'password.sent.heading': 'Sehen Sie in Ihr Postfach',
 	'password.sent.reset': 'Falls ein Konto diese Adresse verwendet, wurde ein Link zum Wählen eines neuen Passworts an sie gesendet. Er gilt nur einmal und nur kurze Zeit.',
 	'password.sent.verify': 'Falls diese Adresse verwendet werden kann, wurde eine Nachricht an sie gesendet: Bestätigen Sie die Adresse über den Link darin und melden Sie sich dann an.',
+	'password.sent.verifyCode': 'Falls diese Adresse verwendet werden kann, wurde eine Nachricht an sie gesendet: Bestätigen Sie die Adresse über den Link darin oder mit dem Code hier und melden Sie sich dann an.',
+	'password.resend.submit': 'Neue Nachricht senden',
 	'password.home': 'Zur Startseite',
 	'password.invalidEmail': 'Geben Sie eine einzelne E-Mail-Adresse ein, etwa name@example.com.',
 	'password.tooShort': { one: 'Dieses Passwort ist zu kurz. Verwenden Sie mindestens {count} Zeichen.', other: 'Dieses Passwort ist zu kurz. Verwenden Sie mindestens {count} Zeichen.' },
@@ -195,6 +197,10 @@ export const de: Catalogue = {
 		one: 'Der Link gilt {count} Stunde lang und nur einmal. Wenn Sie sich nicht registriert haben, ignorieren Sie diese E-Mail.',
 		other: 'Der Link gilt {count} Stunden lang und nur einmal. Wenn Sie sich nicht registriert haben, ignorieren Sie diese E-Mail.'
 	},
+	'password.mail.verify.code': {
+		one: 'Oder geben Sie diesen Code auf der Seite ein, auf der Sie sich registriert haben (er gilt {count} Minute):',
+		other: 'Oder geben Sie diesen Code auf der Seite ein, auf der Sie sich registriert haben (er gilt {count} Minuten):'
+	},
 	'password.mail.registered.subject': 'Ihr Konto bei {host}',
 	'password.mail.registered.button': 'Anmelden',
 	'password.mail.registered.note':
@@ -211,6 +217,14 @@ export const de: Catalogue = {
 	'account.changePassword.submit': 'Passwort ändern',
 	'account.changePassword.note': 'Ihre anderen Sitzungen enden, sobald es geändert ist.',
 	'account.changePassword.done': 'Ihr Passwort wurde geändert.',
+	'account.changeEmail.heading': 'E-Mail-Adresse ändern',
+	'account.changeEmail.email': 'Neue E-Mail-Adresse',
+	'account.changeEmail.submit': 'Bestätigungslink senden',
+	'account.changeEmail.requested': 'Sehen Sie im Posteingang der neuen Adresse nach: Der Link darin nimmt die Änderung vor.',
+	'account.deleteAccount.heading': 'Konto löschen',
+	'account.deleteAccount.hint': 'Innerhalb von {duration} nach der Anmeldung nicht nötig.',
+	'account.deleteAccount.submit': 'Das Konto löschen',
+	'account.deleteAccount.note': 'Ihre Sitzungen, verknüpften Konten, Passkeys und Ihr Passwort werden mit gelöscht.',
 	'account.confirmEmail.heading': 'Neue E-Mail-Adresse bestätigen',
 	'account.confirmEmail.text': 'Künftig melden Sie sich mit {email} an.',
 	'account.mail.confirmEmail.subject': 'Bestätigen Sie Ihre neue E-Mail-Adresse für {host}',

@@ -201,6 +201,8 @@ export const en = {
 	'password.sent.heading': 'Check your email',
 	'password.sent.reset': 'If an account uses this address, a link to choose a new password has been sent to it. It works once, for a short time.',
 	'password.sent.verify': 'If this address can be used, a message has been sent to it: follow its link to confirm the address, then sign in.',
+	'password.sent.verifyCode': 'If this address can be used, a message has been sent to it: follow its link, or enter its code here, to confirm the address, then sign in.',
+	'password.resend.submit': 'Send a new message',
 	'password.home': 'Go to the home page',
 	'password.invalidEmail': 'Enter one email address, such as name@example.com.',
 	'password.tooShort': { one: 'This password is too short. Use at least {count} character.', other: 'This password is too short. Use at least {count} characters.' },
@@ -219,6 +221,10 @@ export const en = {
 		one: 'The link works once, for {count} hour. If you did not sign up, ignore this email.',
 		other: 'The link works once, for {count} hours. If you did not sign up, ignore this email.'
 	},
+	'password.mail.verify.code': {
+		one: 'Or enter this code on the page where you signed up (it works for {count} minute):',
+		other: 'Or enter this code on the page where you signed up (it works for {count} minutes):'
+	},
 	'password.mail.registered.subject': 'Your account on {host}',
 	'password.mail.registered.button': 'Sign in',
 	'password.mail.registered.note':
@@ -236,6 +242,14 @@ export const en = {
 	'account.changePassword.submit': 'Change the password',
 	'account.changePassword.note': 'Your other sessions end once it is changed.',
 	'account.changePassword.done': 'Your password was changed.',
+	'account.changeEmail.heading': 'Change your email address',
+	'account.changeEmail.email': 'New email address',
+	'account.changeEmail.submit': 'Send a confirmation link',
+	'account.changeEmail.requested': "Check the new address's inbox: its link makes the change.",
+	'account.deleteAccount.heading': 'Delete your account',
+	'account.deleteAccount.hint': 'Not needed within {duration} of signing in.',
+	'account.deleteAccount.submit': 'Delete the account',
+	'account.deleteAccount.note': 'Your sessions, linked accounts, passkeys and password go with it.',
 	'account.confirmEmail.heading': 'Confirm your new email address',
 	'account.confirmEmail.text': 'From now on you will sign in with {email}.',
 	'account.mail.confirmEmail.subject': 'Confirm your new email address for {host}',

@@ -183,6 +183,8 @@ export const es: Catalogue = {
 	'password.sent.heading': 'Revise su correo',
 	'password.sent.reset': 'Si alguna cuenta usa esta dirección, se le ha enviado un enlace para elegir una nueva contraseña. Funciona una sola vez, durante poco tiempo.',
 	'password.sent.verify': 'Si esta dirección puede usarse, se le ha enviado un mensaje: siga su enlace para confirmar la dirección y luego inicie sesión.',
+	'password.sent.verifyCode': 'Si esta dirección puede usarse, se le ha enviado un mensaje: siga su enlace, o introduzca aquí su código, para confirmar la dirección y luego inicie sesión.',
+	'password.resend.submit': 'Enviar un mensaje nuevo',
 	'password.home': 'Ir a la página de inicio',
 	'password.invalidEmail': 'Introduzca una sola dirección de correo, como nombre@example.com.',
 	'password.tooShort': {
@@ -210,6 +212,11 @@ export const es: Catalogue = {
 		many: 'El enlace funciona una sola vez, durante {count} de horas. Si no se ha registrado, ignore este correo.',
 		other: 'El enlace funciona una sola vez, durante {count} horas. Si no se ha registrado, ignore este correo.'
 	},
+	'password.mail.verify.code': {
+		one: 'O introduzca este código en la página donde se registró (es válido durante {count} minuto):',
+		many: 'O introduzca este código en la página donde se registró (es válido durante {count} de minutos):',
+		other: 'O introduzca este código en la página donde se registró (es válido durante {count} minutos):'
+	},
 	'password.mail.registered.subject': 'Su cuenta en {host}',
 	'password.mail.registered.button': 'Iniciar sesión',
 	'password.mail.registered.note':
@@ -226,6 +233,14 @@ export const es: Catalogue = {
 	'account.changePassword.submit': 'Cambiar la contraseña',
 	'account.changePassword.note': 'Sus demás sesiones terminan en cuanto se cambia.',
 	'account.changePassword.done': 'Su contraseña se ha cambiado.',
+	'account.changeEmail.heading': 'Cambiar la dirección de correo',
+	'account.changeEmail.email': 'Nueva dirección de correo',
+	'account.changeEmail.submit': 'Enviar un enlace de confirmación',
+	'account.changeEmail.requested': 'Revise la bandeja de entrada de la nueva dirección: su enlace hace el cambio.',
+	'account.deleteAccount.heading': 'Eliminar su cuenta',
+	'account.deleteAccount.hint': 'No hace falta durante los {duration} siguientes al inicio de sesión.',
+	'account.deleteAccount.submit': 'Eliminar la cuenta',
+	'account.deleteAccount.note': 'Sus sesiones, cuentas vinculadas, llaves de acceso y contraseña se eliminan con ella.',
 	'account.confirmEmail.heading': 'Confirme su nueva dirección de correo',
 	'account.confirmEmail.text': 'A partir de ahora iniciará sesión con {email}.',
 	'account.mail.confirmEmail.subject': 'Confirme su nueva dirección de correo para {host}',

@@ -183,6 +183,8 @@ export const fr: Catalogue = {
 	'password.sent.heading': 'Consultez vos e-mails',
 	'password.sent.reset': 'Si un compte utilise cette adresse, un lien pour choisir un nouveau mot de passe y a été envoyé. Il n’est valable qu’une fois, et peu de temps.',
 	'password.sent.verify': 'Si cette adresse peut être utilisée, un message y a été envoyé : suivez son lien pour confirmer l’adresse, puis connectez-vous.',
+	'password.sent.verifyCode': 'Si cette adresse peut être utilisée, un message y a été envoyé : suivez son lien, ou saisissez ici son code, pour confirmer l’adresse, puis connectez-vous.',
+	'password.resend.submit': 'Envoyer un nouveau message',
 	'password.home': 'Aller à la page d’accueil',
 	'password.invalidEmail': 'Saisissez une seule adresse e-mail, par exemple nom@example.com.',
 	'password.tooShort': {
@@ -210,6 +212,11 @@ export const fr: Catalogue = {
 		many: 'Le lien est valable {count} d’heures, une seule fois. Si vous ne vous êtes pas inscrit, ignorez cet e-mail.',
 		other: 'Le lien est valable {count} heures, une seule fois. Si vous ne vous êtes pas inscrit, ignorez cet e-mail.'
 	},
+	'password.mail.verify.code': {
+		one: 'Ou saisissez ce code sur la page où vous vous êtes inscrit (il est valable {count} minute) :',
+		many: 'Ou saisissez ce code sur la page où vous vous êtes inscrit (il est valable {count} de minutes) :',
+		other: 'Ou saisissez ce code sur la page où vous vous êtes inscrit (il est valable {count} minutes) :'
+	},
 	'password.mail.registered.subject': 'Votre compte sur {host}',
 	'password.mail.registered.button': 'Se connecter',
 	'password.mail.registered.note':
@@ -226,6 +233,14 @@ export const fr: Catalogue = {
 	'account.changePassword.submit': 'Modifier le mot de passe',
 	'account.changePassword.note': 'Vos autres sessions prennent fin dès qu’il est modifié.',
 	'account.changePassword.done': 'Votre mot de passe a été modifié.',
+	'account.changeEmail.heading': 'Modifier votre adresse e-mail',
+	'account.changeEmail.email': 'Nouvelle adresse e-mail',
+	'account.changeEmail.submit': 'Envoyer un lien de confirmation',
+	'account.changeEmail.requested': 'Consultez la boîte de réception de la nouvelle adresse : son lien effectue la modification.',
+	'account.deleteAccount.heading': 'Supprimer votre compte',
+	'account.deleteAccount.hint': 'Inutile dans les {duration} qui suivent la connexion.',
+	'account.deleteAccount.submit': 'Supprimer le compte',
+	'account.deleteAccount.note': 'Vos sessions, comptes liés, clés d’accès et mot de passe sont supprimés avec lui.',
 	'account.confirmEmail.heading': 'Confirmez votre nouvelle adresse e-mail',
 	'account.confirmEmail.text': 'Vous vous connecterez désormais avec {email}.',
 	'account.mail.confirmEmail.subject': 'Confirmez votre nouvelle adresse e-mail pour {host}',

@@ -183,6 +183,8 @@ export const ptBR: Catalogue = {
 	'password.sent.heading': 'Confira seu e-mail',
 	'password.sent.reset': 'Se alguma conta usa este endereço, um link para escolher uma nova senha foi enviado para ele. Ele funciona uma vez, por pouco tempo.',
 	'password.sent.verify': 'Se este endereço puder ser usado, uma mensagem foi enviada para ele: siga o link dela para confirmar o endereço e depois entre.',
+	'password.sent.verifyCode': 'Se este endereço puder ser usado, uma mensagem foi enviada para ele: siga o link dela, ou digite aqui o código dela, para confirmar o endereço e depois entre.',
+	'password.resend.submit': 'Enviar uma nova mensagem',
 	'password.home': 'Ir para a página inicial',
 	'password.invalidEmail': 'Digite um único endereço de e-mail, como nome@example.com.',
 	'password.tooShort': {
@@ -210,6 +212,11 @@ export const ptBR: Catalogue = {
 		many: 'O link funciona uma vez, por {count} de horas. Se você não se cadastrou, ignore este e-mail.',
 		other: 'O link funciona uma vez, por {count} horas. Se você não se cadastrou, ignore este e-mail.'
 	},
+	'password.mail.verify.code': {
+		one: 'Ou digite este código na página onde você se cadastrou (ele vale por {count} minuto):',
+		many: 'Ou digite este código na página onde você se cadastrou (ele vale por {count} de minutos):',
+		other: 'Ou digite este código na página onde você se cadastrou (ele vale por {count} minutos):'
+	},
 	'password.mail.registered.subject': 'Sua conta em {host}',
 	'password.mail.registered.button': 'Entrar',
 	'password.mail.registered.note':
@@ -226,6 +233,14 @@ export const ptBR: Catalogue = {
 	'account.changePassword.submit': 'Alterar a senha',
 	'account.changePassword.note': 'Suas outras sessões terminam assim que ela for alterada.',
 	'account.changePassword.done': 'Sua senha foi alterada.',
+	'account.changeEmail.heading': 'Alterar seu endereço de e-mail',
+	'account.changeEmail.email': 'Novo endereço de e-mail',
+	'account.changeEmail.submit': 'Enviar um link de confirmação',
+	'account.changeEmail.requested': 'Confira a caixa de entrada do novo endereço: o link dela faz a alteração.',
+	'account.deleteAccount.heading': 'Excluir sua conta',
+	'account.deleteAccount.hint': 'Não é necessária nos {duration} seguintes ao login.',
+	'account.deleteAccount.submit': 'Excluir a conta',
+	'account.deleteAccount.note': 'Suas sessões, contas vinculadas, chaves de acesso e senha são excluídas com ela.',
 	'account.confirmEmail.heading': 'Confirme seu novo endereço de e-mail',
 	'account.confirmEmail.text': 'De agora em diante, você vai entrar com {email}.',
 	'account.mail.confirmEmail.subject': 'Confirme seu novo endereço de e-mail em {host}',

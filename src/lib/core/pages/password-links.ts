@@ -1,17 +1,24 @@
 import type { AuthContext } from '../context.js';
 import type { ResponseInternal } from '../types/internal.js';
+import type { FormTarget } from '../../components/parts/types.js';
 import type { PasswordFormFailure } from './password-forms.js';
 import { PasswordLink } from './components.js';
 import { page, settingOf } from './page.js';
 
 /**
  * "Check your email" after a link was asked for: the same page whether an account exists or not.
- * It says a reset link went out, or with `verify`, a confirmation link.
+ * It says a reset link went out, or with `verify`, a confirmation link; `code`: the form taking a
+ * confirmation's one-time code (a wrong one's `errors` under its field); `notice`: why a code no
+ * longer works, with `resend`, the form asking for a new message.
  */
-export function linkSentPage(ctx: AuthContext, sent: 'reset' | 'verify' = 'reset'): Promise<ResponseInternal<string>> {
+export function linkSentPage(
+	ctx: AuthContext,
+	sent: 'reset' | 'verify' = 'reset',
+	forms: { code?: FormTarget & { errors: string[] }; notice?: string; resend?: FormTarget } = {}
+): Promise<ResponseInternal<string>> {
 	const setting = settingOf(ctx);
-	const message = setting.i18n.t(sent === 'reset' ? 'password.sent.reset' : 'password.sent.verify');
-	return page(setting, setting.i18n.t('password.sent.heading'), PasswordLink, { homeUrl: ctx.origin, message });
+	const message = setting.i18n.t(sent === 'reset' ? 'password.sent.reset' : forms.code ? 'password.sent.verifyCode' : 'password.sent.verify');
+	return page(setting, setting.i18n.t('password.sent.heading'), PasswordLink, { homeUrl: ctx.origin, message, ...forms });
 }
 
 const TITLES = { reset: 'password.reset.heading', confirm: 'password.confirm.heading', 'confirm-email': 'account.confirmEmail.heading' } as const;

@@ -100,6 +100,12 @@ export interface SignUpEmailRequest extends PasswordMailLanguage {
 	 */
 	kind: 'verify-email' | 'already-registered';
 	url: string;
+	/**
+	 * A `verify-email` message's one-time code (8 digits): typed on the "check your email" page of
+	 * the browser that signed up, it confirms the address as the link does (one secret: either
+	 * uses both up). It works for 15 minutes, at most 5 guesses.
+	 */
+	code?: string;
 	/** When a `verify-email` link stops working. */
 	expires: Date;
 	theme: Theme;

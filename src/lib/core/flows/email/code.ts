@@ -1,15 +1,15 @@
-import { timingSafeEqual } from '../../crypto/index.js';
 import { need } from '../../adapter.js';
 import { type AuthContext, actionUrl, withParams } from '../../context.js';
 import { Verification } from '../../errors.js';
 import { limitAttempt } from '../../limit/attempt.js';
 import type { CallbackOutcome } from '../flow.js';
-import type { Adapter } from '../../types/adapter.js';
 import type { Cookie, RequestInternal } from '../../types/internal.js';
 import type { EmailConfig } from '../../types/provider.js';
-import { clearPendingCode, openPendingCode, sealPendingCode } from './cookie.js';
+import { clearPendingCode, openPendingCode, sealPendingCode } from '../code/cookie.js';
+import { typedCode } from '../code/derive.js';
+import { guessCode } from '../code/guess.js';
 import { emailIdentity, usable } from './link.js';
-import { attemptTicket, CODE_ATTEMPTS, CODE_DIGITS, codeOf } from './tokens.js';
+import { codeScope } from './tokens.js';
 
 /** Why the verify-request page asks again: a wrong code (attempts left), or a code that is spent. */
 export type CodeError = 'wrong' | 'spent';
@@ -17,7 +17,7 @@ export type CodeError = 'wrong' | 'spent';
 /**
  * POST /callback/<email-id> with `code`: the one-time code typed on the verify-request page of the
  * browser that asked for the link (its sealed cookie names the address and the link). Each
- * comparison first consumes one attempt ticket from the store, so at most {@link CODE_ATTEMPTS}
+ * comparison first consumes one attempt ticket from the store (`guessCode`), so at most CODE_ATTEMPTS
  * codes are ever compared per link, however the cookie is replayed or the requests interleaved;
  * a right code then uses up the link itself (the link and the code are one secret, used once).
  */
@@ -25,48 +25,22 @@ export async function verifyCode(req: RequestInternal, ctx: AuthContext, provide
 	const store = need(ctx.options.adapter ?? {}, 'useVerificationToken', 'createVerificationToken');
 	const pending = provider.code ? await openPendingCode(ctx, req.cookies, provider.id) : undefined;
 	if (!pending) return askAgain(ctx, provider, 'spent', clearPendingCode(ctx, req.cookies));
-	const typed = typeof req.body.code === 'string' ? req.body.code.replace(/[\s-]/g, '') : '';
+	const typed = typedCode(req.body.code);
 	// Not even the shape of a code: nothing to compare, so no attempt is spent on it.
-	if (!new RegExp(`^\\d{${CODE_DIGITS}}$`).test(typed)) return askAgain(ctx, provider, 'wrong');
+	if (!typed) return askAgain(ctx, provider, 'wrong');
 
 	// The store's tickets bound the guesses per link; the rate limiter (`email-code`) bounds them
 	// per client address and per address across links.
 	const succeeded = await limitAttempt(ctx, req, 'email-code', pending.email);
-	const attempt = await takeTicket(ctx, store, provider, pending.hash, pending.attempt);
-	if (attempt === undefined) return askAgain(ctx, provider, 'spent', clearPendingCode(ctx, req.cookies));
-	const expected = await codeOf(ctx, provider, pending.hash);
-	if (!timingSafeEqual(typed, expected)) {
-		const next = attempt + 1;
-		if (next >= CODE_ATTEMPTS) return askAgain(ctx, provider, 'spent', clearPendingCode(ctx, req.cookies));
-		await store.createVerificationToken({ ...(await attemptTicket(ctx, provider, pending.hash, next)), expires: new Date(pending.until) });
-		return askAgain(ctx, provider, 'wrong', [await sealPendingCode(ctx, provider.id, { ...pending, attempt: next })]);
-	}
+	const guess = await guessCode(store, codeScope(ctx, provider), pending, typed);
+	if (guess.result === 'spent') return askAgain(ctx, provider, 'spent', clearPendingCode(ctx, req.cookies));
+	if (guess.result === 'wrong') return askAgain(ctx, provider, 'wrong', [await sealPendingCode(ctx, provider.id, { ...pending, attempt: guess.next })]);
 	const found = await store.useVerificationToken({ identifier: pending.email, token: pending.hash });
 	ctx.pendingCookies.push(...clearPendingCode(ctx, req.cookies));
 	if (!found) throw new Verification('The code is right but its link was used already');
 	const identity = emailIdentity(provider, usable(found, pending.email));
 	await succeeded();
 	return { identity };
-}
-
-/**
- * Consumes the first ticket left from `from` on; its number, or undefined when none is left or
- * it has expired (the code's lifetime is kept in the store, not only in the cookie).
- */
-async function takeTicket(
-	ctx: AuthContext,
-	store: Required<Pick<Adapter, 'useVerificationToken'>>,
-	provider: EmailConfig,
-	hash: string,
-	from: number
-): Promise<number | undefined> {
-	for (let attempt = Math.max(0, from); attempt < CODE_ATTEMPTS; attempt++) {
-		const ticket = await store.useVerificationToken(await attemptTicket(ctx, provider, hash, attempt));
-		if (!ticket) continue;
-		const expires = new Date(ticket.expires as Date | string | number).getTime();
-		return Number.isFinite(expires) && expires > Date.now() ? attempt : undefined;
-	}
-	return undefined;
 }
 
 /** Back to the verify-request page, which says why (the values are ours, never the input). */

@@ -7,7 +7,7 @@ import { confirmSignInPage } from '../../pages/index.js';
 import type { RequestInternal, ResponseInternal } from '../../types/internal.js';
 import type { VerificationToken } from '../../types/models.js';
 import type { EmailConfig } from '../../types/provider.js';
-import { clearPendingCode } from './cookie.js';
+import { clearPendingCode } from '../code/cookie.js';
 import { MAX_TOKEN_LENGTH, storedForms } from './tokens.js';
 
 /** The token and address of a link (Auth.js's shape: `?callbackUrl=…&token=…&email=…`). */

@@ -1,6 +1,7 @@
 import { type LocaleMessages, translator } from '../../../i18n/index.js';
 import type { Theme } from '../../types/config.js';
 import { messageHtml } from './message-html.js';
+import { groupedCode } from '../code/derive.js';
 
 /** A sign-in message: its subject, plain text and HTML. */
 export interface VerificationMessage {
@@ -38,11 +39,6 @@ function logoUrl(value: string | undefined): string | undefined {
 	return /^https?:$/.test(new URL(value).protocol) ? value : undefined;
 }
 
-/** `12345678` → `1234 5678`, easier to read and type. */
-function grouped(code: string): string {
-	return code.length === 8 ? `${code.slice(0, 4)} ${code.slice(4)}` : code;
-}
-
 /**
  * The default sign-in message, in `locale`: a responsive HTML part in the app's colours (light,
  * dark, or following the reader's setting, as `theme.colorScheme` says) and a plain-text part,
@@ -72,7 +68,7 @@ export function verificationMessage(input: VerificationMessageInput): Verificati
 		intro: i18n.t('email.intro'),
 		url,
 		button: i18n.t('email.button'),
-		...(code ? { code: { label: codeLabel, value: grouped(code) } } : {}),
+		...(code ? { code: { label: codeLabel, value: groupedCode(code) } } : {}),
 		note,
 		linkHelp: i18n.t('email.linkHelp'),
 		brand: color(theme.brandColor, '#346df1'),
@@ -80,6 +76,6 @@ export function verificationMessage(input: VerificationMessageInput): Verificati
 		logo: logoUrl(theme.logo),
 		scheme: theme.colorScheme ?? 'auto'
 	});
-	const text = [subject, '', url, ...(code ? ['', `${codeLabel} ${grouped(code)}`] : []), '', note, ''].join('\n');
+	const text = [subject, '', url, ...(code ? ['', `${codeLabel} ${groupedCode(code)}`] : []), '', note, ''].join('\n');
 	return { subject, text, html };
 }

@@ -7,10 +7,11 @@ import type { Adapter } from '../../types/adapter.js';
 import type { Cookie, RequestInternal, ResponseInternal } from '../../types/internal.js';
 import type { Account, VerificationToken } from '../../types/models.js';
 import type { EmailConfig } from '../../types/provider.js';
-import { codeLifetime, sealPendingCode } from './cookie.js';
+import { codeLifetime, sealPendingCode } from '../code/cookie.js';
+import { attemptTicket, codeOf } from '../code/derive.js';
 import { requestedAddress } from './normalize.js';
 import { sendVerification } from './send.js';
-import { attemptTicket, codeOf, linkHash, newToken } from './tokens.js';
+import { codeScope, linkHash, newToken } from './tokens.js';
 
 /** A link's default lifetime: 24 hours, as in Auth.js. */
 export const DEFAULT_MAX_AGE = 24 * 60 * 60;
@@ -51,8 +52,9 @@ export async function startEmailSignIn(
 	let code: string | undefined;
 	if (provider.code) {
 		const until = Date.now() + codeLifetime(maxAge) * 1000;
-		code = await codeOf(ctx, provider, hash);
-		stored.push({ ...(await attemptTicket(ctx, provider, hash, 0)), expires: new Date(until) });
+		const scope = codeScope(ctx, provider);
+		code = await codeOf(scope, hash);
+		stored.push({ ...(await attemptTicket(scope, hash, 0)), expires: new Date(until) });
 		cookies.push(await sealPendingCode(ctx, provider.id, { email, hash, attempt: 0, until }));
 	}
 	for (const row of stored) await store.createVerificationToken(row);

@@ -2,6 +2,7 @@ import { hex, hmacSha256, randomBytes, sha256 } from '../../crypto/index.js';
 import type { AuthContext } from '../../context.js';
 import { EmailSignInError } from '../../errors.js';
 import type { EmailConfig } from '../../types/provider.js';
+import type { CodeScope } from '../code/derive.js';
 
 /**
  * The secrets of an email link. The raw token exists only in the message (and its link); the
@@ -52,32 +53,7 @@ export async function storedForms(ctx: AuthContext, provider: EmailConfig, token
 	return [...new Set([...own, authjs])];
 }
 
-/** How many digits a code has: 10^8 values, of which an attacker may try {@link CODE_ATTEMPTS}. */
-export const CODE_DIGITS = 8;
-/** Wrong codes tolerated per link before the code stops working (the link itself still does). */
-export const CODE_ATTEMPTS = 5;
-
-/**
- * The one-time code of a link, derived from its stored hash (itself a function of the token): the
- * link and the code are one secret. Eight decimal digits from an HMAC under the secret.
- */
-export async function codeOf(ctx: AuthContext, provider: EmailConfig, hash: string): Promise<string> {
-	const digest = await hmacSha256(keys(ctx, provider)[0]!)(['kitauth/email-code', provider.id, hash].join('\u0000'));
-	// 64 bits modulo 10^8: the bias is below 10^-10.
-	const first64 = new DataView(digest.buffer, digest.byteOffset, digest.byteLength).getBigUint64(0);
-	return (first64 % 10n ** BigInt(CODE_DIGITS)).toString().padStart(CODE_DIGITS, '0');
-}
-
-/**
- * The attempt tickets of a link's code, stored beside its token: attempt `n` may compare a code
- * only after consuming ticket `n`, and a wrong code leaves ticket `n + 1` (up to
- * {@link CODE_ATTEMPTS}). So the budget lives in the store, where replaying an old cookie cannot
- * refill it, and parallel attempts cannot share one ticket (`useVerificationToken` is atomic).
- * The identifier is never an address, and the token is bound to the link, the provider and `n`.
- */
-export async function attemptTicket(ctx: AuthContext, provider: EmailConfig, hash: string, attempt: number): Promise<{ identifier: string; token: string }> {
-	return {
-		identifier: `kitauth:email-code:${provider.id}`,
-		token: await hmac(keys(ctx, provider)[0]!, 'kitauth/email-code-attempt', provider.id, String(attempt), hash)
-	};
+/** The one-time codes of the provider's links (`../code/derive.ts`): under its secret, labelled `email-code`. */
+export function codeScope(ctx: AuthContext, provider: EmailConfig): CodeScope {
+	return { key: keys(ctx, provider)[0]!, label: 'email-code', providerId: provider.id };
 }

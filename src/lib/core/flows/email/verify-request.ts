@@ -3,8 +3,8 @@ import { verifyRequestPage } from '../../pages/index.js';
 import type { RequestInternal, ResponseInternal } from '../../types/internal.js';
 import type { EmailConfig } from '../../types/provider.js';
 import type { CodeError } from './code.js';
-import { openPendingCode } from './cookie.js';
-import { CODE_ATTEMPTS } from './tokens.js';
+import { openPendingCode } from '../code/cookie.js';
+import { CODE_ATTEMPTS } from '../code/derive.js';
 
 /**
  * GET /verify-request?provider=<email-id>: "check your email", and, when the provider offers codes

@@ -39,7 +39,7 @@ export async function requestEmailChange(req: RequestInternal, ctx: AuthContext,
 	const taken = await store.getUserByEmail(email);
 	const expires = new Date(Date.now() + VERIFY_MAX_AGE * 1000);
 	// Stored either way, so a taken address costs the same writes; nobody gets this one's link.
-	const token = await storeLinkToken(ctx, 'email-change', providerId, user.id, expires, email);
+	const { token } = await storeLinkToken(ctx, 'email-change', providerId, user.id, expires, email);
 	const common = { expires, theme: ctx.options.theme, ...mailLanguage(ctx) };
 	const signIn = pageUrl(ctx, 'signIn');
 	const toNew: AccountEmailRequest = taken

@@ -9,13 +9,23 @@ import type { VerificationToken } from '../../types/models.js';
 import type { PasswordMailLanguage } from '../../types/password.js';
 import { type LinkPurpose, linkHashes, linkIdentifier, MAX_LINK_VALUE, newLinkToken } from './link-token.js';
 
-/** Stores a new token of `purpose` for the user (and `bound`, see `linkHashes`); the raw token, for the link. */
-export async function storeLinkToken(ctx: AuthContext, purpose: LinkPurpose, providerId: string, userId: string, expires: Date, bound?: string): Promise<string> {
+/**
+ * Stores a new token of `purpose` for the user (and `bound`, see `linkHashes`): the raw token, for
+ * the link, and the hash stored (what a confirmation's one-time code is derived from).
+ */
+export async function storeLinkToken(
+	ctx: AuthContext,
+	purpose: LinkPurpose,
+	providerId: string,
+	userId: string,
+	expires: Date,
+	bound?: string
+): Promise<{ token: string; hash: string }> {
 	const store = need(ctx.options.adapter ?? {}, 'createVerificationToken');
 	const token = newLinkToken();
 	const [hash] = await linkHashes(ctx, purpose, providerId, userId, token, bound);
 	await store.createVerificationToken({ identifier: linkIdentifier(purpose, providerId, userId), token: hash!, expires });
-	return token;
+	return { token, hash: hash! };
 }
 
 /** A link's user and token, bounded; `Verification` when unusable. */
@@ -31,10 +41,14 @@ export function linkValues(source: Record<string, unknown>): { user: string; tok
  * uses one wins), and checks it has not expired. `Verification` for anything else.
  */
 export async function useLinkToken(ctx: AuthContext, purpose: LinkPurpose, providerId: string, link: { user: string; token: string }, bound?: string): Promise<void> {
+	await useStoredLink(ctx, linkIdentifier(purpose, providerId, link.user), await linkHashes(ctx, purpose, providerId, link.user, link.token, bound));
+}
+
+/** …by its stored forms (`hashes`, as `linkHashes` gives them, or the one a pending code names). */
+export async function useStoredLink(ctx: AuthContext, identifier: string, hashes: string[]): Promise<void> {
 	const store = need(ctx.options.adapter ?? {}, 'useVerificationToken');
-	const identifier = linkIdentifier(purpose, providerId, link.user);
 	let found: VerificationToken | null = null;
-	for (const hash of await linkHashes(ctx, purpose, providerId, link.user, link.token, bound)) {
+	for (const hash of hashes) {
 		found = await store.useVerificationToken({ identifier, token: hash });
 		if (found) break;
 	}

@@ -40,7 +40,7 @@ export async function requestPasswordReset(req: RequestInternal, ctx: AuthContex
 	// expires unused: nobody ever sees it), only no message.
 	const userId = found?.user.id ?? randomUUID();
 	const expires = new Date(Date.now() + options.resetMaxAge * 1000);
-	const token = await storeLinkToken(ctx, 'password-reset', providerId, userId, expires);
+	const { token } = await storeLinkToken(ctx, 'password-reset', providerId, userId, expires);
 	if (found) {
 		const url = actionUrl(ctx, `reset-password/${providerId}`, { user: userId, token });
 		sendAfterAnswer(ctx, 'a password reset link', () => send({ identifier: email, url, expires, theme: ctx.options.theme, ...mailLanguage(ctx) }), url);

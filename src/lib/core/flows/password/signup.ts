@@ -2,8 +2,8 @@
  * Sign-up with a password kept by kitauth (`Password()`): the address and the password's rules are
  * checked, the password hashed, and the user created with it in one atomic step. The answer is the
  * same whether the address was free or already taken (the sign-in page; with `sendSignUpEmail`,
- * "check your email", and the message says what happened): it never says which. An address
- * already taken is left as it was. A refused address or password is the step's failure: the
+ * "check your email" with a pending code's cookie, and the message says what happened): it never
+ * says which. An address already taken is left as it was. A refused address or password is the step's failure: the
  * reason under its field (the REST route shows the sign-up page again, 400).
  */
 import { need } from '../../adapter.js';
@@ -12,11 +12,12 @@ import { randomUUID } from '../../crypto/index.js';
 import { limitAttempt } from '../../limit/attempt.js';
 import { passwordFormPage, type PasswordFormFailure } from '../../pages/password-forms.js';
 import { passwordProblem } from '../../passwords/policy.js';
-import type { RequestInternal, ResponseInternal } from '../../types/internal.js';
+import type { Cookie, RequestInternal, ResponseInternal } from '../../types/internal.js';
 import type { PasswordOptions, SignUpEmailRequest } from '../../types/provider.js';
 import { type PasswordStep, submittedEmail, submittedName, submittedPassword } from './fields.js';
-import { mailLanguage, sendAfterAnswer, storeLinkToken } from './links.js';
+import { mailLanguage, sendAfterAnswer } from './links.js';
 import { invalidEmailText, passwordProblemText } from './messages.js';
+import { storeConfirmation } from './verify-code.js';
 import { VERIFY_MAX_AGE } from './verify-email.js';
 
 export async function signUp(
@@ -42,24 +43,25 @@ export async function signUp(
 	const created = await store.createPasswordUser(user, await options.hasher.hash(password));
 	if (created) await ctx.options.events.createUser?.({ user: created });
 	if (!options.sendSignUpEmail) return { ok: true, done: { redirect: pageUrl(ctx, 'signIn', { callbackUrl }) } };
-	await mailSignUp(ctx, providerId, options.sendSignUpEmail, email, created?.id);
-	return { ok: true, done: { redirect: actionUrl(ctx, `verify-email/${providerId}`) } };
+	const cookie = await mailSignUp(ctx, providerId, options.sendSignUpEmail, email, created?.id);
+	return { ok: true, done: { redirect: actionUrl(ctx, `verify-email/${providerId}`), cookies: [cookie] } };
 }
 
 /**
- * The message says what happened: a confirmation link to a new account, a notice to an address
- * already registered. A token is stored either way (for a user that does not exist when the
- * address was taken: it expires unused), so both take the same writes; the message goes after
- * the answer.
+ * The message says what happened: a confirmation link and its code to a new account, a notice to
+ * an address already registered. A token is stored and a code made pending either way (for a
+ * user that does not exist when the address was taken: they expire unused), so both take the same
+ * writes and set the same cookie (returned); the message goes after the answer.
  */
-async function mailSignUp(ctx: AuthContext, providerId: string, send: NonNullable<PasswordOptions['sendSignUpEmail']>, email: string, userId: string | undefined) {
+async function mailSignUp(ctx: AuthContext, providerId: string, send: NonNullable<PasswordOptions['sendSignUpEmail']>, email: string, userId: string | undefined): Promise<Cookie> {
 	const expires = new Date(Date.now() + VERIFY_MAX_AGE * 1000);
-	const token = await storeLinkToken(ctx, 'email-verification', providerId, userId ?? randomUUID(), expires);
+	const { token, code, cookie } = await storeConfirmation(ctx, providerId, userId ?? randomUUID(), email, expires);
 	const common = { identifier: email, expires, theme: ctx.options.theme, ...mailLanguage(ctx) };
 	const request: SignUpEmailRequest = userId
-		? { ...common, kind: 'verify-email', url: actionUrl(ctx, `verify-email/${providerId}`, { user: userId, token }) }
+		? { ...common, kind: 'verify-email', url: actionUrl(ctx, `verify-email/${providerId}`, { user: userId, token }), code }
 		: { ...common, kind: 'already-registered', url: pageUrl(ctx, 'signIn') };
 	sendAfterAnswer(ctx, 'a sign-up message', () => send(request), request.url);
+	return cookie;
 }
 
 /** GET /signup/<id>: the built-in "create an account" page (and the same page with a refusal, 400). */

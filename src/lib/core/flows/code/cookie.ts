@@ -4,8 +4,9 @@ import { openToken, sealToken } from '../../session/jwt.js';
 import type { Cookie } from '../../types/internal.js';
 
 /**
- * The pending code of the browser that asked for a link: which address, which stored link (its
- * hash) and which attempt comes next. Sealed under a key derived from this cookie's own name (it
+ * The pending code of the browser that asked for a link (an email sign-in's, or a password
+ * account's confirmation, whose user it names too): which address, which stored link (its hash)
+ * and which attempt comes next. Sealed under a key derived from this cookie's own name (it
  * can never pass as a session or a check cookie), bound to the provider, and as short-lived as a
  * check cookie (15 minutes, or the link's own lifetime when shorter). Nothing in it is a secret
  * the user could use elsewhere: the hash is not a token, and the attempt budget lives in the store.
@@ -17,6 +18,8 @@ export interface PendingCode {
 	attempt: number;
 	/** When the code stops working (ms since the epoch); its tickets expire then too. */
 	until: number;
+	/** The user whose address a `Password()` account's code confirms (its link's stored identifier names it). */
+	user?: string;
 }
 
 /** How long a code may be used: a check cookie's 15 minutes, or the link's lifetime when shorter. */
@@ -37,10 +40,11 @@ export async function openPendingCode(ctx: AuthContext, cookies: Record<string, 
 	if (!raw) return undefined;
 	const claims = await openToken(ctx.options.keyring, ctx.cookies.emailVerification.name, raw);
 	if (!claims || claims.provider !== providerId) return undefined;
-	const { email, hash, attempt, until } = claims;
+	const { email, hash, attempt, until, user } = claims;
 	if (typeof email !== 'string' || typeof hash !== 'string' || typeof until !== 'number') return undefined;
 	if (typeof attempt !== 'number' || !Number.isInteger(attempt) || attempt < 0) return undefined;
-	return { email, hash, attempt, until };
+	if (user !== undefined && typeof user !== 'string') return undefined;
+	return { email, hash, attempt, until, ...(user === undefined ? {} : { user }) };
 }
 
 /** Deletes the cookie, if the request carried one (after a sign-in, or once the code is spent). */
