@@ -147,7 +147,7 @@ describe('new sessions asked for in one turn', () => {
 		const database = await migratedFile();
 		const { adapter, session } = await sessions(database.url);
 		await adapter.createSession!(session('warm'));
-		const one = await walGrowth(database.path, () => adapter.createSession!(session('one')));
+		const one = await walGrowth(database.path, async () => adapter.createSession!(session('one')));
 		const rows = await walGrowth(database.path, async () => {
 			const made = await Promise.all(Array.from({ length: 10 }, (_, i) => adapter.createSession!(session(`t${i}`, i % 2 ? 'u2' : 'u1'))));
 			expect(made.map((row) => [row.sessionToken, row.userId])).toEqual(Array.from({ length: 10 }, (_, i) => [`t${i}`, i % 2 ? 'u2' : 'u1']));
