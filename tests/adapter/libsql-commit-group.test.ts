@@ -131,3 +131,60 @@ describe('counter writes asked for in one turn', () => {
 		expect((outcomes[3] as PromiseFulfilledResult<unknown>).value).toEqual({ count: 2, resetAt: NOW + HOUR });
 	});
 });
+
+describe('new sessions asked for in one turn', () => {
+	/** The adapter on its own client with `users` stored, and a session's values for one of them. */
+	async function sessions(url: string) {
+		const client = createClient({ url });
+		cleanups.push(() => client.close());
+		const adapter = LibSQLAdapter(client);
+		for (const id of ['u1', 'u2']) await adapter.createUser!({ id, email: `${id}@example.com`, emailVerified: null });
+		const expires = new Date(NOW + HOUR);
+		return { adapter, session: (sessionToken: string, userId = 'u1') => ({ sessionToken, userId, expires }) };
+	}
+
+	test('commit as one transaction, and each caller gets its own row', async () => {
+		const database = await migratedFile();
+		const { adapter, session } = await sessions(database.url);
+		await adapter.createSession!(session('warm'));
+		const one = await walGrowth(database.path, async () => adapter.createSession!(session('one')));
+		const rows = await walGrowth(database.path, async () => {
+			const made = await Promise.all(Array.from({ length: 10 }, (_, i) => adapter.createSession!(session(`t${i}`, i % 2 ? 'u2' : 'u1'))));
+			expect(made.map((row) => [row.sessionToken, row.userId])).toEqual(Array.from({ length: 10 }, (_, i) => [`t${i}`, i % 2 ? 'u2' : 'u1']));
+		});
+		expect(rows).toBeLessThan(4 * one);
+		expect((await adapter.listSessionsByUserId!('u2')).map((row) => row.sessionToken)).toEqual(['t1', 't3', 't5', 't7', 't9']);
+	});
+
+	test('a row that breaks a constraint fails alone; the others of its turn are stored', async () => {
+		const database = await migratedFile();
+		const { adapter, session } = await sessions(database.url);
+		await adapter.createSession!(session('taken'));
+		const outcomes = await Promise.allSettled([
+			adapter.createSession!(session('a')),
+			adapter.createSession!(session('taken')),
+			adapter.createSession!(session('b', 'no-such-user')),
+			adapter.createSession!(session('c', 'u2'))
+		]);
+		expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected', 'rejected', 'fulfilled']);
+		for (const failed of [outcomes[1], outcomes[2]]) {
+			expect((failed as PromiseRejectedResult).reason).toMatchObject({ name: 'LibSQLAdapterError', operation: 'createSession', code: expect.stringMatching(/^SQLITE_CONSTRAINT/) });
+		}
+		expect((await adapter.getSessionAndUser!('a'))?.user.id).toBe('u1');
+		expect((await adapter.getSessionAndUser!('c'))?.user.id).toBe('u2');
+		expect(await adapter.getSessionAndUser!('b')).toBeNull();
+	});
+
+	test('a sign-in whose client left before its group committed stores no session', async () => {
+		const database = await migratedFile();
+		const { adapter, session } = await sessions(database.url);
+		const left = new AbortController();
+		const calls = [adapter.createSession!(session('stays')), adapter.createSession!(session('left'), { signal: left.signal })];
+		left.abort();
+		const outcomes = await Promise.allSettled(calls);
+		expect(outcomes.map((outcome) => outcome.status)).toEqual(['fulfilled', 'rejected']);
+		expect((outcomes[1] as PromiseRejectedResult).reason).toMatchObject({ name: 'LibSQLAdapterError', operation: 'createSession', code: 'ABORTED' });
+		expect(await adapter.getSessionAndUser!('left')).toBeNull();
+		expect(await adapter.getSessionAndUser!('stays')).not.toBeNull();
+	});
+});

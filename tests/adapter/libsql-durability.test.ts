@@ -2,7 +2,7 @@
  * Which libSQL writes may commit without waiting for the disk: a new session only (a power cut
  * that forgets it asks its user to sign in again). Sign-outs, revocations, users and accounts
  * wait for it — a forgotten sign-out would bring a session back. Watched at the seam the SQLite
- * statements go through (`SQLiteExec.relaxed`), on a real file.
+ * statements' writes go through (the guarded client's `relaxed` and `batch`), on a real file.
  */
 import { createClient } from '@libsql/client';
 import { drizzle } from 'drizzle-orm/libsql';
@@ -23,25 +23,24 @@ async function statementsWatched() {
 	database = tempDatabase('kitauth-durability-');
 	const client = createClient({ url: database.url });
 	await migrate(client);
-	const guarded = writeGuardedClient(client, 5000, true);
-	const guard = createGuard(guarded, { busyTimeout: 5000, remoteTimeout: 10_000 });
-	const exec = libsqlExec(drizzle({ client: guarded }), guarded, guard);
-	// Each write (a batch, or a compiled statement) records whether it was started inside `relaxed`.
+	const inner = writeGuardedClient(client, 5000, true);
+	// Each write (a batch of the client, whoever starts it) records whether it began inside `relaxed`.
 	let relaxed = false;
 	const writes: boolean[] = [];
-	const watched = {
-		...exec,
+	const guarded: typeof inner = Object.assign(Object.create(inner) as typeof inner, {
 		relaxed: <T>(start: () => T): T => {
+			const outer = relaxed;
 			relaxed = true;
 			try {
-				return exec.relaxed(start);
+				return inner.relaxed(start);
 			} finally {
-				relaxed = false;
+				relaxed = outer;
 			}
 		},
-		batch: (queries: Parameters<typeof exec.batch>[0]) => (writes.push(relaxed), exec.batch(queries)),
-		write: (statement: Parameters<typeof exec.write>[0]) => (writes.push(relaxed), exec.write(statement))
-	};
+		batch: (stmts: Parameters<typeof inner.batch>[0], mode?: Parameters<typeof inner.batch>[1]) => (writes.push(relaxed), inner.batch(stmts, mode))
+	});
+	const guard = createGuard(guarded, { busyTimeout: 5000, remoteTimeout: 10_000 });
+	const watched = libsqlExec(drizzle({ client: guarded }), guarded, guard);
 	const tables = resolveTables();
 	return { statements: sqliteStatements(watched, tables, libsqlCounters(watched, guarded, guard, tables.rateLimitsTable), false), writes, client };
 }

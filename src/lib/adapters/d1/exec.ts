@@ -51,7 +51,7 @@ export function d1Exec(db: DrizzleD1Database, binding: D1Binding): SQLiteExec {
 		}
 		return (arg: string) => run(operation, async () => (await statement.bind(arg).raw()).map(decode));
 	}
-	// One statement is a transaction of its own on D1, as a batch is.
-	const write: SQLiteExec['write'] = ({ sql, args }) => binding.prepare(sql).bind(...args).raw();
-	return { db, run, relaxed: (start) => start(), batch: (queries) => db.batch(queries), write, read };
+	// One statement is a transaction of its own on D1, as a batch is; its durability is Cloudflare's.
+	const insertRelaxed: SQLiteExec['insertRelaxed'] = (operation, { sql, args }) => run(operation, () => binding.prepare(sql).bind(...args).raw());
+	return { db, run, relaxed: (start) => start(), batch: (queries) => db.batch(queries), insertRelaxed, read };
 }

@@ -33,10 +33,13 @@ export interface SQLiteExec {
 	/** Writes as ONE transaction; each query's result (rows for those with RETURNING), in order. */
 	batch(queries: [BatchItem<'sqlite'>, ...BatchItem<'sqlite'>[]]): Promise<unknown[]>;
 	/**
-	 * One statement compiled once (`compiled-insert.ts`), run as `batch` runs a write (begun
-	 * synchronously, so `relaxed` reaches it); the rows it returns as arrays of values, in order.
+	 * A new row whose loss on a power cut costs its owner nothing (a new session), by one statement
+	 * compiled once (`compiled-insert.ts`): committed without waiting for the disk where the engine
+	 * can (libSQL: relaxed durability, in one transaction with the other such rows of the same turn,
+	 * `libsql/engine/commit-group.ts`); errors as the engine's, named `operation`; none stored when
+	 * `signal` aborted before it committed. The rows it returns, as arrays of values in order.
 	 */
-	write(statement: { sql: string; args: unknown[] }): Promise<unknown[][]>;
+	insertRelaxed(operation: string, statement: { sql: string; args: unknown[] }, signal?: AbortSignal): Promise<unknown[][]>;
 	/**
 	 * A per-request read by one argument, compiled once, run as the operation `operation` (its
 	 * rows decoded by table key, as `select({ a: t1, b: t2 })` names them).

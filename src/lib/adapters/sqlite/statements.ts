@@ -10,7 +10,7 @@ import type { AnySQLiteColumn } from 'drizzle-orm/sqlite-core';
 import type { Row } from '../shared/rows.js';
 import type { AccountKey, CounterStatements, Statements } from '../shared/statements.js';
 import { userTokens } from '../shared/user-tokens.js';
-import { compiledInsert } from './compiled-insert.js';
+import { relaxedInsert } from './compiled-insert.js';
 import type { SQLiteExec } from './exec.js';
 import type { SQLiteTables } from './tables.js';
 import { sqliteTwoFactors } from './two-factor.js';
@@ -37,7 +37,7 @@ export function sqliteStatements(exec: SQLiteExec, tables: SQLiteTables, counter
 		and(eq(accounts.provider, provider), eq(accounts.providerAccountId, providerAccountId));
 
 	// The write every sign-in makes, compiled once per set of columns.
-	const insertSession = compiledInsert(exec, sessions);
+	const insertSession = relaxedInsert(exec, sessions, 'createSession');
 	// The reads a signed-in page pays for, compiled once.
 	const sessionAndUser = exec.read(
 		'getSessionAndUser',
@@ -140,8 +140,8 @@ export function sqliteStatements(exec: SQLiteExec, tables: SQLiteTables, counter
 			// A new session need not wait for the disk: a power cut that forgets it only asks its user
 			// to sign in again (its cookie then finds no row). On a libSQL file that fsync was ~5–10 ms
 			// of a ~0.4 ms sign-in on the project's machine. Every removal (sign-out, revocation) and
-			// every other write still waits for it.
-			insertSession: (values, signal) => run('createSession', () => exec.relaxed(() => insertSession(values)), signal),
+			// every other write still waits for it. See `compiled-insert.ts`.
+			insertSession,
 			sessionAndUser,
 			session: (sessionToken) =>
 				run('updateSession', async () => (await db.select().from(sessions).where(eq(sessions.sessionToken, sessionToken)).get()) as Row | undefined),

@@ -19,9 +19,23 @@ export const OPENED_TOKENS_MAX = 1000;
 /** Longer tokens (a session carrying provider tokens, chunked) are not kept: a bound on memory. */
 const MAX_KEPT_LENGTH = 4096;
 
-const memos = new WeakMap<Keyring, Map<string, Map<string, string>>>();
+/** A remembered token and what it opened to. */
+interface Opened {
+	token: string;
+	plaintext: string;
+}
 
-function memoOf(keyring: Keyring, salt: string): Map<string, string> {
+/**
+ * An entry's key: the token's last characters (its authentication tag, random per token). Hashing
+ * the whole token (hundreds of characters, a new string each request) cost more than the rest of
+ * the lookup; the full token is compared on a hit, so a key shared by two tokens only misses.
+ */
+const KEY_LENGTH = 24;
+const keyOf = (token: string) => token.slice(-KEY_LENGTH);
+
+const memos = new WeakMap<Keyring, Map<string, Map<string, Opened>>>();
+
+function memoOf(keyring: Keyring, salt: string): Map<string, Opened> {
 	let bySalt = memos.get(keyring);
 	if (!bySalt) memos.set(keyring, (bySalt = new Map()));
 	let memo = bySalt.get(salt);
@@ -31,15 +45,17 @@ function memoOf(keyring: Keyring, salt: string): Map<string, string> {
 
 /** The plaintext of `token` if it opened before under this keyring and salt. */
 export function rememberedPlaintext(keyring: Keyring, salt: string, token: string): string | undefined {
-	return memos.get(keyring)?.get(salt)?.get(token);
+	const opened = memos.get(keyring)?.get(salt)?.get(keyOf(token));
+	return opened?.token === token ? opened.plaintext : undefined;
 }
 
 /** Records a token that opened (authenticated) to `plaintext`. */
 export function rememberOpened(keyring: Keyring, salt: string, token: string, plaintext: string): void {
 	if (token.length > MAX_KEPT_LENGTH) return;
 	const memo = memoOf(keyring, salt);
-	if (memo.size >= OPENED_TOKENS_MAX) memo.delete(memo.keys().next().value as string);
-	memo.set(token, plaintext);
+	const key = keyOf(token);
+	if (memo.size >= OPENED_TOKENS_MAX && !memo.has(key)) memo.delete(memo.keys().next().value as string);
+	memo.set(key, { token, plaintext });
 }
 
 /** How many tokens are remembered for this keyring and salt (for tests of the bound). */
