@@ -249,3 +249,19 @@ describe('the confirmation code', () => {
 		expect(await emailVerified('hostile@example.com')).toBeNull();
 	});
 });
+
+describe('a confirmation message that cannot be sent', () => {
+	test('is logged without its link or its code', async () => {
+		let failed: SignUpEmailRequest | undefined;
+		const s = app({
+			sendSignUpEmail: (request) => {
+				failed = request;
+				throw new Error(`SMTP 554 refused the message for ${request.url} (code ${request.code})`);
+			}
+		});
+		await signUp(s.client(), 'cai@example.com');
+		await new Promise((resolve) => setImmediate(resolve));
+		expect(failed?.code).toMatch(/^\d{8}$/);
+		expect(s.errors.map((error) => error.message)).toEqual(['Sending a sign-up message failed: SMTP 554 refused the message for [redacted] (code [redacted])']);
+	});
+});

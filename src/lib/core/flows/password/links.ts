@@ -60,15 +60,16 @@ export async function useStoredLink(ctx: AuthContext, identifier: string, hashes
 
 /**
  * Sends a message after the answer, so whether one goes out (a known address or not) does not
- * show in the answer's time. A failure is logged without the link (the user may ask again). Where
- * the platform stops a request's work once it is answered (Cloudflare Workers), the promise is
- * handed to its `waitUntil`.
+ * show in the answer's time. A failure is logged without its `secrets` (the link, a code: the user
+ * may ask again). Where the platform stops a request's work once it is answered (Cloudflare
+ * Workers), the promise is handed to its `waitUntil`.
  */
-export function sendAfterAnswer(ctx: AuthContext, what: string, send: () => unknown, secret: string): void {
+export function sendAfterAnswer(ctx: AuthContext, what: string, send: () => unknown, secrets: string | readonly string[]): void {
+	const hidden = (typeof secrets === 'string' ? [secrets] : secrets).filter((secret) => secret !== '');
 	const sending = Promise.resolve()
 		.then(send)
 		.catch((error: unknown) => {
-			const message = error instanceof Error ? error.message.split(secret).join('[redacted]') : 'unknown error';
+			const message = error instanceof Error ? hidden.reduce((text, secret) => text.split(secret).join('[redacted]'), error.message) : 'unknown error';
 			ctx.options.logger.error(new Error(`Sending ${what} failed: ${message}`));
 		});
 	ctx.waitUntil?.(sending);

@@ -60,7 +60,7 @@ async function mailSignUp(ctx: AuthContext, providerId: string, send: NonNullabl
 	const request: SignUpEmailRequest = userId
 		? { ...common, kind: 'verify-email', url: actionUrl(ctx, `verify-email/${providerId}`, { user: userId, token }), code }
 		: { ...common, kind: 'already-registered', url: pageUrl(ctx, 'signIn') };
-	sendAfterAnswer(ctx, 'a sign-up message', () => send(request), request.url);
+	sendAfterAnswer(ctx, 'a sign-up message', () => send(request), [request.url, request.code ?? '']);
 	return cookie;
 }
 

@@ -68,7 +68,7 @@ export async function resendVerification(req: RequestInternal, ctx: AuthContext,
 	const { token, code, cookie } = await storeConfirmation(ctx, providerId, waiting?.id ?? randomUUID(), email, expires);
 	if (waiting) {
 		const url = actionUrl(ctx, `verify-email/${providerId}`, { user: waiting.id, token });
-		sendAfterAnswer(ctx, 'a confirmation link', () => send({ identifier: email, kind: 'verify-email', url, code, expires, theme: ctx.options.theme, ...mailLanguage(ctx) }), url);
+		sendAfterAnswer(ctx, 'a confirmation link', () => send({ identifier: email, kind: 'verify-email', url, code, expires, theme: ctx.options.theme, ...mailLanguage(ctx) }), [url, code]);
 	}
 	return { ok: true, done: { redirect: actionUrl(ctx, `verify-email/${providerId}`), cookies: [cookie] } };
 }
