@@ -10,14 +10,14 @@
  * Components (both account pages), Databases (libSQL: migrations at start-up), Languages, Remote
  * functions, Rate limiting (on a real Redis), Email (Nodemailer through the real SMTP server),
  * Sessions and Two-factor (their lists of calls run in a request, the TOTP code from the secret;
- * Two-factor's events say the calls turned it on, then off),
- * OAuth (GitHub's configuration up to the redirect to GitHub, and its token calls), REST and
- * Errors (no samples: what they promise, on the skeleton app).
+ * Two-factor's events say the calls turned it on, then off), OAuth (GitHub's configuration up to
+ * the redirect to GitHub, and its token calls; the OpenID Connect sample's, its issuer, id and
+ * secret from the environment, through a sign-in at the real oidc-provider), REST and Errors (no
+ * samples: what they promise, on the skeleton app).
  *
  * Type-checked only (tests/docs/samples.test.ts), and why:
- * - OAuth's OIDC sample: its issuer is `sso.corp.example`, which cannot be reached here
- *   (tests/integration drives OIDC against the real oidc-provider); nor can GitHub, so no
- *   sign-in with it completes and its access-token calls answer for a visitor without one.
+ * - OAuth's GitHub sign-in past the redirect: GitHub cannot be reached here, so no sign-in with
+ *   it completes and its access-token calls answer for a visitor without one.
  * - Databases' PostgreSQL sample (one fence holding `auth.ts` and `hooks.server.ts` together), the
  *   Email guide's HTTP-API sender (`api.mail.example`), Credentials' password check (it reads the
  *   reader's user table through `findUserByEmail`).
@@ -35,7 +35,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedis, type RedisServer } from '../support/redis.ts';
 import { followLink } from '../integration/email-fixtures.ts';
 import { linkOf, startSmtp } from '../support/smtp.ts';
+import { DEFAULT_ACCOUNTS, startTestIdp } from '../support/oidc-provider.ts';
 import { totpCode } from '../support/totp.ts';
+import { freePort } from '../sveltekit/kit-app-server.ts';
 import { appBrowser, HTML } from '../sveltekit/kit-client.ts';
 import { buildGuideApp, guideApps, serveGuide, type Guide, type GuideServer } from './guide-app.ts';
 
@@ -264,6 +266,28 @@ describe('the guides, each an app of its samples', () => {
 		expect(authorize.searchParams.get('redirect_uri'), guide).toBe(`${browser.origin}/auth/callback/github`);
 		const res = await browser.post('/run/tokens', { json: {} });
 		expect(res.status, `${guide}: ${await res.text()}`).toBe(200);
+	});
+
+	it("OAuth: the guide's OpenID Connect configuration takes its issuer, id and secret from the environment; a sign-in at that provider completes", async () => {
+		const port = await freePort();
+		const idp = await startTestIdp({ redirectUris: [`http://127.0.0.1:${port}/auth/callback/corp`] });
+		try {
+			const env = { PORT: String(port), AUTH_CORP_ISSUER: idp.issuer, AUTH_CORP_ID: idp.clientId, AUTH_CORP_SECRET: idp.clientSecret };
+			const { browser } = await open('oauth-2', env);
+			const guide = named('oauth-2');
+			const start = await browser.postForm('signin/corp', {});
+			expect(start.status, guide).toBe(302);
+			const authorize = new URL(start.headers.get('location')!);
+			expect(`${authorize.origin}${authorize.pathname}`, guide).toBe(`${idp.issuer}/auth`);
+			expect(authorize.searchParams.get('client_id'), guide).toBe(idp.clientId);
+			expect(authorize.searchParams.get('code_challenge_method'), guide).toBe('S256');
+			const callback = await idp.completeInteraction(authorize, { login: 'alice' });
+			const done = await browser.get(callback.href);
+			expect(done.status, guide).toBe(302);
+			expect(await browser.session(), guide).toMatchObject({ user: { email: DEFAULT_ACCOUNTS.alice!.email } });
+		} finally {
+			await idp.close();
+		}
 	});
 
 	it('REST: /auth/csrf, /auth/providers and /auth/session answer as Auth.js does', async () => {
