@@ -7,7 +7,8 @@
  * that no longer builds fails the build, naming the sample.
  *
  * Run: Getting started (also built by `kitauth init`'s test, tests/package/cli.test.ts),
- * Components (both account pages), Databases (libSQL: migrations at start-up), Languages, Remote
+ * Components (both account pages), Databases (libSQL, and PostgreSQL on a real server: migrations
+ * at start-up; on PostgreSQL a sign-in's user and session rows), Languages, Remote
  * functions, Rate limiting (on a real Redis), Email (Nodemailer through the real SMTP server),
  * Sessions and Two-factor (their lists of calls run in a request, the TOTP code from the secret;
  * Two-factor's events say the calls turned it on, then off), OAuth (GitHub's configuration up to
@@ -18,9 +19,8 @@
  * Type-checked only (tests/docs/samples.test.ts), and why:
  * - OAuth's GitHub sign-in past the redirect: GitHub cannot be reached here, so no sign-in with
  *   it completes and its access-token calls answer for a visitor without one.
- * - Databases' PostgreSQL sample (one fence holding `auth.ts` and `hooks.server.ts` together), the
- *   Email guide's HTTP-API sender (`api.mail.example`), Credentials' password check (it reads the
- *   reader's user table through `findUserByEmail`).
+ * - The Email guide's HTTP-API sender (`api.mail.example`), Credentials' password check (it reads
+ *   the reader's user table through `findUserByEmail`).
  * - Passwords: its pages' markup is a fragment, and its flows are another change's, under way.
  * - Passkeys (Chromium's virtual authenticator) and Edge (workerd): a browser or a Workers runtime
  *   per run costs more than this test's budget; tests/e2e and tests/edge drive both.
@@ -32,6 +32,8 @@ import { join } from 'node:path';
 import { createClient as createRedisClient } from 'redis';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { startPostgres, type PostgresCluster } from '../support/postgres.ts';
 import { startRedis, type RedisServer } from '../support/redis.ts';
 import { followLink } from '../integration/email-fixtures.ts';
 import { linkOf, startSmtp } from '../support/smtp.ts';
@@ -46,7 +48,7 @@ const USER = { email: 'ada@example.com', password: 'correct horse battery staple
 const guides: Guide[] = [
 	...guideApps('getting-started'),
 	...guideApps('components'),
-	...guideApps('databases').filter((guide) => !guide.files.get('auth.ts')?.code.includes('PostgresAdapter')),
+	...guideApps('databases'),
 	...guideApps('languages'),
 	...guideApps('remote-functions'),
 	...guideApps('rate-limiting', { 'auth.ts': "import { RedisStore } from 'kitauth/limit/redis'" }),
@@ -145,6 +147,31 @@ describe('the guides, each an app of its samples', () => {
 		} finally {
 			db.close();
 		}
+	});
+
+	describe('Databases on PostgreSQL', () => {
+		let postgres: PostgresCluster;
+		beforeAll(async () => {
+			postgres = await startPostgres();
+		}, 60_000);
+		afterAll(() => postgres?.stop());
+
+		it("the guide's node-postgres pool migrates the database DATABASE_URL names at start-up; a sign-in's user and session are rows in it", async () => {
+			const { browser } = await open('databases-2', { DATABASE_URL: postgres.connectionString });
+			const guide = named('databases-2');
+			const db = new pg.Client({ connectionString: postgres.connectionString });
+			await db.connect();
+			try {
+				const tables = (await db.query("select tablename from pg_tables where schemaname = 'public'")).rows.map((row) => row.tablename);
+				expect(tables, guide).toEqual(expect.arrayContaining(['user', 'account', 'session', 'verificationToken']));
+				await signIn(browser);
+				expect(await browser.session(), guide).toMatchObject({ user: { email: USER.email } });
+				const sessions = await db.query('select s."userId" from "session" s join "user" u on u.id = s."userId" where u.email = $1', [USER.email]);
+				expect(sessions.rowCount, guide).toBe(1);
+			} finally {
+				await db.end();
+			}
+		});
 	});
 
 	it("Languages: the locale the guide's hook reads from the lang cookie renders the sign-in page in it", async () => {
