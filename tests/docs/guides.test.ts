@@ -13,8 +13,10 @@
  * Sessions and Two-factor (their lists of calls run in a request, the TOTP code from the secret;
  * Two-factor's events say the calls turned it on, then off), OAuth (GitHub's configuration up to
  * the redirect to GitHub, and its token calls; the OpenID Connect sample's, its issuer, id and
- * secret from the environment, through a sign-in at the real oidc-provider), REST and Errors (no
- * samples: what they promise, on the skeleton app).
+ * secret from the environment, through a sign-in at the real oidc-provider), Passkeys (its
+ * configuration: a sign-up with a passkey and a sign-in with it in Chromium, the OS package, with
+ * its virtual authenticator), REST and Errors (no samples: what they promise, on the skeleton app).
+ * The guides that need a real server or a browser are in tests/docs/guides-services.ts.
  *
  * Type-checked only (tests/docs/samples.test.ts), and why:
  * - OAuth's GitHub sign-in past the redirect: GitHub cannot be reached here, so no sign-in with
@@ -22,26 +24,22 @@
  * - The Email guide's HTTP-API sender (`api.mail.example`), Credentials' password check (it reads
  *   the reader's user table through `findUserByEmail`).
  * - Passwords: its pages' markup is a fragment, and its flows are another change's, under way.
- * - Passkeys (Chromium's virtual authenticator) and Edge (workerd): a browser or a Workers runtime
- *   per run costs more than this test's budget; tests/e2e and tests/edge drive both.
+ * - Passkeys' browser and server calls (`kitauth/client`'s, `passkeys.rename`/`remove`): the
+ *   sign-in page's components make those calls here; tests/e2e drives the rest.
+ * - Edge (workerd): its samples make a Cloudflare Worker (adapter-cloudflare, a D1 binding), a
+ *   second `vite build` and a `wrangler dev` per run, past this test's budget; tests/edge builds
+ *   tests/edge-app that way and drives it in workerd, D1 included.
  * - Core, Configuration, Security, Architecture, CLI, Switching from Auth.js: framework-free
  *   calls, option lists or prose; `kitauth init` is run by tests/package/cli.test.ts.
  */
 import { createClient } from '@libsql/client';
 import { join } from 'node:path';
-import { createClient as createRedisClient } from 'redis';
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
-import { startPostgres, type PostgresCluster } from '../support/postgres.ts';
-import { startRedis, type RedisServer } from '../support/redis.ts';
-import { followLink } from '../integration/email-fixtures.ts';
-import { linkOf, startSmtp } from '../support/smtp.ts';
-import { DEFAULT_ACCOUNTS, startTestIdp } from '../support/oidc-provider.ts';
 import { totpCode } from '../support/totp.ts';
-import { freePort } from '../sveltekit/kit-app-server.ts';
 import { appBrowser, HTML } from '../sveltekit/kit-client.ts';
 import { buildGuideApp, guideApps, serveGuide, type Guide, type GuideServer } from './guide-app.ts';
+import { servicesGuides } from './guides-services.ts';
 
 const USER = { email: 'ada@example.com', password: 'correct horse battery staple' };
 
@@ -57,7 +55,8 @@ const guides: Guide[] = [
 	...guideApps('oauth', { 'auth.ts': "import GitHub from 'kitauth/providers/github'", 'calls/tokens.ts': "await getAccessToken('github')" }),
 	...guideApps('two-factor', { 'auth.ts': "required: 'optional'", 'calls/api.ts': 'await twoFactor.status();' }),
 	...guideApps('rest'),
-	...guideApps('errors')
+	...guideApps('errors'),
+	...guideApps('passkeys', { 'auth.ts': 'providers: [Passkey]' })
 ];
 
 let app: Awaited<ReturnType<typeof buildGuideApp>>;
@@ -149,31 +148,6 @@ describe('the guides, each an app of its samples', () => {
 		}
 	});
 
-	describe('Databases on PostgreSQL', () => {
-		let postgres: PostgresCluster;
-		beforeAll(async () => {
-			postgres = await startPostgres();
-		}, 60_000);
-		afterAll(() => postgres?.stop());
-
-		it("the guide's node-postgres pool migrates the database DATABASE_URL names at start-up; a sign-in's user and session are rows in it", async () => {
-			const { browser } = await open('databases-2', { DATABASE_URL: postgres.connectionString });
-			const guide = named('databases-2');
-			const db = new pg.Client({ connectionString: postgres.connectionString });
-			await db.connect();
-			try {
-				const tables = (await db.query("select tablename from pg_tables where schemaname = 'public'")).rows.map((row) => row.tablename);
-				expect(tables, guide).toEqual(expect.arrayContaining(['user', 'account', 'session', 'verificationToken']));
-				await signIn(browser);
-				expect(await browser.session(), guide).toMatchObject({ user: { email: USER.email } });
-				const sessions = await db.query('select s."userId" from "session" s join "user" u on u.id = s."userId" where u.email = $1', [USER.email]);
-				expect(sessions.rowCount, guide).toBe(1);
-			} finally {
-				await db.end();
-			}
-		});
-	});
-
 	it("Languages: the locale the guide's hook reads from the lang cookie renders the sign-in page in it", async () => {
 		const { browser } = await open('languages');
 		const guide = named('languages');
@@ -194,52 +168,6 @@ describe('the guides, each an app of its samples', () => {
 		expect(signedOut, guide).toMatch(/"\w+\/session\/":\{v:null\}/);
 		await browser.postForm('callback/credentials', USER);
 		expect(await (await browser.get('/signin')).text(), guide).toMatch(new RegExp(`"\\w+/session/":\\{v:\\{user:\\{[^}]*email:"${USER.email}"`));
-	});
-
-	describe('Rate limiting', () => {
-		let redis: RedisServer;
-		beforeAll(async () => {
-			redis = await startRedis();
-		});
-		afterAll(() => redis?.stop());
-
-		it("the guide's Redis store and rule answer the 21st failed password from one address with 429", async () => {
-			const { browser } = await open('rate-limiting', { REDIS_URL: redis.url });
-			const guide = named('rate-limiting');
-			const attempt = (n: number, address: string) =>
-				browser.postForm('callback/credentials', { email: `guess${n}@example.com`, password: 'wrong' }, { headers: { 'x-forwarded-for': address } });
-			for (let n = 0; n < 20; n++) expect((await attempt(n, '203.0.113.7')).status, guide).not.toBe(429);
-			expect((await attempt(20, '203.0.113.7')).status, guide).toBe(429);
-			expect((await attempt(21, '203.0.113.8')).status, guide).not.toBe(429);
-			// Counted in the guide's store, the Redis server.
-			const redisClient = await createRedisClient({ url: redis.url }).connect();
-			try {
-				expect((await redisClient.keys('*')).length, guide).toBeGreaterThan(0);
-			} finally {
-				await redisClient.close();
-			}
-		});
-	});
-
-	it("Email: the guide's Nodemailer configuration mails a sign-in link through the SMTP server it names, and the link signs in", async () => {
-		const mailbox = await startSmtp();
-		try {
-			const { browser } = await open('email', { AUTH_NODEMAILER_SERVER: mailbox.url, AUTH_NODEMAILER_FROM: 'Example <no-reply@example.com>' });
-			const guide = named('email');
-			const sent = await browser.postForm('signin/nodemailer', { email: USER.email });
-			expect(sent.status, guide).toBe(302);
-			expect(sent.headers.get('location'), guide).toContain('/auth/verify-request');
-			const [message] = mailbox.to(USER.email);
-			expect(message, guide).toBeDefined();
-			const link = linkOf(message!);
-			expect(link.origin, guide).toBe(browser.origin);
-			// The link opens a page that asks to confirm (a mail scanner's GET signs no one in).
-			const { signIn } = await followLink(browser, link);
-			expect(signIn.status, guide).toBe(302);
-			expect(await browser.session(), guide).toMatchObject({ user: { email: USER.email } });
-		} finally {
-			await mailbox.close();
-		}
 	});
 
 	it("Sessions: the guide's calls run in a request: sign out everywhere else, list and unlink accounts, end every session", async () => {
@@ -295,28 +223,6 @@ describe('the guides, each an app of its samples', () => {
 		expect(res.status, `${guide}: ${await res.text()}`).toBe(200);
 	});
 
-	it("OAuth: the guide's OpenID Connect configuration takes its issuer, id and secret from the environment; a sign-in at that provider completes", async () => {
-		const port = await freePort();
-		const idp = await startTestIdp({ redirectUris: [`http://127.0.0.1:${port}/auth/callback/corp`] });
-		try {
-			const env = { PORT: String(port), AUTH_CORP_ISSUER: idp.issuer, AUTH_CORP_ID: idp.clientId, AUTH_CORP_SECRET: idp.clientSecret };
-			const { browser } = await open('oauth-2', env);
-			const guide = named('oauth-2');
-			const start = await browser.postForm('signin/corp', {});
-			expect(start.status, guide).toBe(302);
-			const authorize = new URL(start.headers.get('location')!);
-			expect(`${authorize.origin}${authorize.pathname}`, guide).toBe(`${idp.issuer}/auth`);
-			expect(authorize.searchParams.get('client_id'), guide).toBe(idp.clientId);
-			expect(authorize.searchParams.get('code_challenge_method'), guide).toBe('S256');
-			const callback = await idp.completeInteraction(authorize, { login: 'alice' });
-			const done = await browser.get(callback.href);
-			expect(done.status, guide).toBe(302);
-			expect(await browser.session(), guide).toMatchObject({ user: { email: DEFAULT_ACCOUNTS.alice!.email } });
-		} finally {
-			await idp.close();
-		}
-	});
-
 	it('REST: /auth/csrf, /auth/providers and /auth/session answer as Auth.js does', async () => {
 		const { browser } = await open('rest');
 		const csrf = (await (await browser.get('/auth/csrf')).json()) as { csrfToken: string };
@@ -342,4 +248,8 @@ describe('the guides, each an app of its samples', () => {
 		expect(forged.status).toBe(200);
 		expect(await forged.json()).toBeNull();
 	});
+
+	// The guides whose samples talk to a real server or browser: PostgreSQL, Redis, SMTP, an
+	// OpenID Provider, Chromium.
+	servicesGuides({ open, named, signIn, user: USER });
 });
