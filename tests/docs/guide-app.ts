@@ -145,9 +145,12 @@ export interface GuideServer {
 	stop(): void;
 }
 
-/** Serves one guide of a built app on 127.0.0.1, in a working directory of its own. */
+/**
+ * Serves one guide of a built app on 127.0.0.1 (on `env.PORT` when given: a provider that must
+ * know the callback URL first), in a working directory of its own.
+ */
 export async function serveGuide(dir: string, slug: string, env: Record<string, string> = {}): Promise<GuideServer> {
-	const port = await freePort();
+	const port = env.PORT ? Number(env.PORT) : await freePort();
 	const origin = `http://127.0.0.1:${port}`;
 	const cwd = mkdtempSync(join(tmpdir(), `kitauth-guide-${slug}-`));
 	const child: ChildProcess = spawn(process.execPath, [join(dir, 'build/index.js')], {
