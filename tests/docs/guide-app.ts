@@ -14,7 +14,8 @@ import { entryPoints } from '../../docs/site/build-time/reference.ts';
  * (tests/docs/fixture/guide-app/hooks.server.ts) and its pages (the `reroute` of hooks.ts: its
  * `/account` is its `routes/account`). What a guide leaves to the reader comes from the skeleton
  * (tests/docs/fixture/guide-app/): `auth.ts` (configured by `config.ts`), `hooks.server.ts`
- * (migrations, then the handle) and `lib/server/passwords.ts`; its pages from Getting started
+ * (migrations, then the handle) and `lib/server/passwords.ts`; the names samples take as given
+ * (`database`, `mailer`: SMTP to `SMTP_URL`, …) from given.ts; its pages from Getting started
  * (`/signin`, `/signout`, `/account`, …), the guide every other one builds on.
  */
 

@@ -1,7 +1,8 @@
 /**
  * The guides whose samples talk to a real server or a browser, run by tests/docs/guides.test.ts
  * on its build of the guides app (each starts what it needs, and stops it): Databases on
- * PostgreSQL, Rate limiting on Redis, Email through an SMTP server, OAuth's OpenID Connect sample
+ * PostgreSQL, Rate limiting on Redis, Email and Passwords through an SMTP server (Passwords' `mailer`
+ * is the skeleton's, tests/docs/fixture/guide-app/skeleton.ts), OAuth's OpenID Connect sample
  * at the real oidc-provider, and Passkeys in Chromium (the OS package) with its virtual
  * authenticator (CDP `WebAuthn.*`, as tests/e2e does).
  */
@@ -10,13 +11,13 @@ import pg from 'pg';
 import { createClient as createRedisClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAuthenticator, credentials } from '../e2e/webauthn.ts';
-import { followLink } from '../integration/email-fixtures.ts';
+import { followLink, hiddenFields } from '../integration/email-fixtures.ts';
 import { DEFAULT_ACCOUNTS, startTestIdp } from '../support/oidc-provider.ts';
 import { startPostgres, type PostgresCluster } from '../support/postgres.ts';
 import { startRedis, type RedisServer } from '../support/redis.ts';
 import { linkOf, startSmtp } from '../support/smtp.ts';
 import { freePort } from '../sveltekit/kit-app-server.ts';
-import type { appBrowser } from '../sveltekit/kit-client.ts';
+import { appBrowser, HTML } from '../sveltekit/kit-client.ts';
 import type { GuideServer } from './guide-app.ts';
 
 type Browser = ReturnType<typeof appBrowser>;
@@ -96,6 +97,55 @@ export function servicesGuides({ open, named, signIn, user: USER }: GuideRun): v
 			const { signIn } = await followLink(browser, link);
 			expect(signIn.status, guide).toBe(302);
 			expect(await browser.session(), guide).toMatchObject({ user: { email: USER.email } });
+		} finally {
+			await mailbox.close();
+		}
+	});
+
+	it("Passwords: the guide's pages sign up, ask for a reset, and set a new password from the mailed link; the new password signs in, the old one not", async () => {
+		const mailbox = await startSmtp();
+		try {
+			const { browser } = await open('passwords', { SMTP_URL: mailbox.url });
+			const guide = named('passwords');
+			const email = 'grace@example.com';
+			const [before, after] = ['correct horse battery staple', 'a longer passphrase, changed'];
+			/**
+			 * Fills in the form of one of the guide's pages as a browser without JavaScript does (its
+			 * action and hidden fields, the typed ones added) and posts it: where it sends the browser.
+			 */
+			const submit = async (path: string, typed: Record<string, string>, client: Browser = browser) => {
+				const page = await client.get(path);
+				const html = await page.text();
+				expect(page.status, `${guide}: ${path}: ${html}`).toBe(200);
+				const action = /<form[^>]+action="\?([^"]*)"/.exec(html)?.[1]?.replaceAll('&amp;', '&');
+				expect(action, `${guide}: ${path} has no form: ${html}`).toBeDefined();
+				const res = await client.post(`${new URL(path, client.origin).pathname}?${action}`, { form: { ...hiddenFields(html), ...typed }, headers: HTML });
+				expect(res.status, `${guide}: ${path}: ${await res.clone().text()}`).toBe(303);
+				return res.headers.get('location')!.replace(client.origin, '');
+			};
+			/** A password sign-in through Getting started's sign-in page. */
+			const signIn = (password: string) => browser.post('/signin?/signIn', { form: { providerId: 'password', email, password, redirectTo: '/account' }, headers: HTML });
+			const signedIn = async (password: string) => {
+				const res = await signIn(password);
+				expect(res.headers.get('location')?.replace(browser.origin, ''), `${guide}: ${res.status} ${await res.text()}`).toBe('/account');
+				expect(await browser.session(), guide).toMatchObject({ user: { email } });
+			};
+			// No sendSignUpEmail in the guide's configuration: sign-up lands on the sign-in page.
+			expect(await submit('/signup', { email, password: before }), guide).toMatch(/^\/signin\b/);
+			await signedIn(before);
+			// Asked from another browser: the same answer for any address; the link comes by mail.
+			const other = appBrowser(browser.origin, '/auth', 'another browser');
+			expect(await submit('/forgot-password', { email }, other), guide).toContain('/auth/');
+			await expect.poll(() => mailbox.to(email).length, { message: `${guide}: a reset message to ${email}` }).toBe(1);
+			const link = new URL(/http:\/\/\S+/.exec(mailbox.to(email)[0]!.text ?? '')?.[0] ?? 'about:blank');
+			// The guide's sendPasswordReset points the link at its own /reset-password page.
+			expect(`${link.origin}${link.pathname}`, guide).toBe(`${browser.origin}/reset-password`);
+			expect(await submit(`${link.pathname}${link.search}`, { password: after }, other), guide).toMatch(/^\/signin\b/);
+			// The reset ended the user's sessions; the old password no longer signs in, the new one does.
+			expect(await browser.session(), guide).toBeNull();
+			expect((await signIn(before)).headers.get('location') ?? '', guide).not.toMatch(/\/account$/);
+			expect(await browser.session(), guide).toBeNull();
+			await signedIn(after);
 		} finally {
 			await mailbox.close();
 		}

@@ -15,15 +15,21 @@
  * the redirect to GitHub, and its token calls; the OpenID Connect sample's, its issuer, id and
  * secret from the environment, through a sign-in at the real oidc-provider), Passkeys (its
  * configuration: a sign-up with a passkey and a sign-in with it in Chromium, the OS package, with
- * its virtual authenticator), REST and Errors (no samples: what they promise, on the skeleton app).
- * The guides that need a real server or a browser are in tests/docs/guides-services.ts.
+ * its virtual authenticator), Passwords (its `auth.ts` and pages: a sign-up through its /signup
+ * action, a reset asked for on /forgot-password, the message through the given `mailer` to the real
+ * SMTP server, its link rewritten to the guide's /reset-password page, whose action sets the new
+ * password; then the new password signs in and the old one does not), REST and Errors (no
+ * samples: what they promise, on the skeleton app). The guides that need a real server or a
+ * browser are in tests/docs/guides-services.ts.
  *
  * Type-checked only (tests/docs/samples.test.ts), and why:
  * - OAuth's GitHub sign-in past the redirect: GitHub cannot be reached here, so no sign-in with
  *   it completes and its access-token calls answer for a visitor without one.
  * - The Email guide's HTTP-API sender (`api.mail.example`), Credentials' password check (it reads
  *   the reader's user table through `findUserByEmail`).
- * - Passwords: its pages' markup is a fragment, and its flows are another change's, under way.
+ * - Passwords' other samples: the provider's options alone (`Password({ … })`, not a file), the
+ *   confirmation and account flows (change password or email, delete) that its `auth.ts` does not
+ *   configure; tests/integration and tests/sveltekit run those.
  * - Passkeys' browser and server calls (`kitauth/client`'s, `passkeys.rename`/`remove`): the
  *   sign-in page's components make those calls here; tests/e2e drives the rest.
  * - Edge (workerd): its samples make a Cloudflare Worker (adapter-cloudflare, a D1 binding), a
@@ -56,7 +62,8 @@ const guides: Guide[] = [
 	...guideApps('two-factor', { 'auth.ts': "required: 'optional'", 'calls/api.ts': 'await twoFactor.status();' }),
 	...guideApps('rest'),
 	...guideApps('errors'),
-	...guideApps('passkeys', { 'auth.ts': 'providers: [Passkey]' })
+	...guideApps('passkeys', { 'auth.ts': 'providers: [Passkey]' }),
+	...guideApps('passwords')
 ];
 
 let app: Awaited<ReturnType<typeof buildGuideApp>>;

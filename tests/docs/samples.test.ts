@@ -16,7 +16,6 @@ const FRAGMENTS: Record<string, string> = {
 	'docs/content/components.md <!-- a page for pages.error, and one for pages.verifyRequest -->': 'the markup of two pages, their scripts elided',
 	"docs/content/core.md import { createAuthServer, lazyAuthServer } from 'kitauth/core';": "the server API's calls in order, inside some framework's request handler (its `return`)",
 	'docs/content/oauth.md // SvelteKit 3: vite.config.ts': "SvelteKit 3's plugin option and SvelteKit 2's svelte.config.js, side by side",
-	'docs/content/passwords.md <!-- src/routes/signup/+page.svelte -->': 'the markup of three pages (sign-up, forgot-password, reset-password), their scripts elided',
 	"docs/content/remote-functions.md // src/routes/notes/data.remote.ts: the app's own remote functions": 'validates with valibot, which this repository does not install'
 };
 
