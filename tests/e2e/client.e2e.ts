@@ -44,8 +44,9 @@ test('update() changes the session in place: the reactive session shows the call
 	await page.getByRole('button', { name: 'Update the session' }).click();
 	await expect(page.getByTestId('client-greeting')).toHaveText('Good morning');
 	expect(await page.evaluate(() => (window as unknown as { marker?: string }).marker)).toBe('not reloaded');
-	await page.getByRole('button', { name: 'Sign out', exact: true }).last().click();
-	await expect(page.getByRole('button', { name: 'Sign in', exact: true })).toBeVisible();
+	// No sign-out here (the test above covers it; each test has its own browser context): its
+	// navigation, still loading when the test ended, made Chromium take over 30 s to close the
+	// context about once in six runs, before and after this session's changes.
 });
 
 test('signIn("local") goes through the OpenID Provider to its redirectTo', async ({ page }) => {
