@@ -49,3 +49,12 @@ export function need<A extends Adapter, K extends keyof Adapter>(adapter: A, ...
 	if (missing.length) throw new MissingAdapterMethods(`The adapter lacks ${missing.join(', ')}`);
 	return adapter as A & Required<Pick<Adapter, K>>;
 }
+
+/**
+ * Whether a verification token the store handed back is still current. Some adapters hand dates
+ * back as strings or numbers; an unreadable date counts as expired.
+ */
+export function current(token: { expires: unknown }): boolean {
+	const expires = new Date(token.expires as Date | string | number).getTime();
+	return Number.isFinite(expires) && expires > Date.now();
+}

@@ -2,6 +2,8 @@ import type { AuthContext } from '../../context.js';
 import { CHECK_COOKIE_MAX_AGE, expiredCookie } from '../../session/cookies.js';
 import { openToken, sealToken } from '../../session/jwt.js';
 import type { Cookie } from '../../types/internal.js';
+import type { VerificationToken } from '../../types/models.js';
+import { attemptTicket, codeOf, type CodeScope } from './derive.js';
 
 /**
  * The pending code of the browser that asked for a link (an email sign-in's, or a password
@@ -45,6 +47,23 @@ export async function openPendingCode(ctx: AuthContext, cookies: Record<string, 
 	if (typeof attempt !== 'number' || !Number.isInteger(attempt) || attempt < 0) return undefined;
 	if (user !== undefined && typeof user !== 'string') return undefined;
 	return { email, hash, attempt, until, ...(user === undefined ? {} : { user }) };
+}
+
+/**
+ * A link's code made pending, as an email sign-in and a confirmation both begin it: the code (for
+ * the message), its first attempt ticket (to store beside the link), and the cookie naming it for
+ * the browser that asked (`pending`: the address, the link's hash, and for a confirmation its user).
+ */
+export async function beginCode(
+	ctx: AuthContext,
+	scope: CodeScope,
+	pending: Pick<PendingCode, 'email' | 'hash' | 'user'>,
+	linkMaxAge: number
+): Promise<{ code: string; ticket: VerificationToken; cookie: Cookie }> {
+	const until = Date.now() + codeLifetime(linkMaxAge) * 1000;
+	const ticket = { ...(await attemptTicket(scope, pending.hash, 0)), expires: new Date(until) };
+	const cookie = await sealPendingCode(ctx, scope.providerId, { ...pending, attempt: 0, until });
+	return { code: await codeOf(scope, pending.hash), ticket, cookie };
 }
 
 /** Deletes the cookie, if the request carried one (after a sign-in, or once the code is spent). */

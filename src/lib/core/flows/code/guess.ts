@@ -1,3 +1,4 @@
+import { current } from '../../adapter.js';
 import { timingSafeEqual } from '../../crypto/index.js';
 import type { Adapter } from '../../types/adapter.js';
 import { attemptTicket, CODE_ATTEMPTS, codeOf, type CodeScope } from './derive.js';
@@ -34,8 +35,7 @@ async function takeTicket(store: TicketStore, scope: CodeScope, hash: string, fr
 	for (let attempt = Math.max(0, from); attempt < CODE_ATTEMPTS; attempt++) {
 		const ticket = await store.useVerificationToken(await attemptTicket(scope, hash, attempt));
 		if (!ticket) continue;
-		const expires = new Date(ticket.expires as Date | string | number).getTime();
-		return Number.isFinite(expires) && expires > Date.now() ? attempt : undefined;
+		return current(ticket) ? attempt : undefined;
 	}
 	return undefined;
 }

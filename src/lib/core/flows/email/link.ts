@@ -1,5 +1,5 @@
 import { randomUUID } from '../../crypto/index.js';
-import { need } from '../../adapter.js';
+import { current, need } from '../../adapter.js';
 import { type AuthContext, actionUrl } from '../../context.js';
 import { Verification } from '../../errors.js';
 import type { Identity } from '../../login.js';
@@ -54,9 +54,7 @@ export async function verifyLink(req: RequestInternal, ctx: AuthContext, provide
 /** The address of a stored token that is the one asked for and still current. */
 export function usable(found: VerificationToken, email: string): string {
 	if (found.identifier !== email) throw new Verification('The stored token names another address');
-	// Some adapters hand dates back as strings or numbers.
-	const expires = new Date(found.expires as Date | string | number).getTime();
-	if (!Number.isFinite(expires) || expires <= Date.now()) throw new Verification('The sign-in link has expired');
+	if (!current(found)) throw new Verification('The sign-in link has expired');
 	return found.identifier;
 }
 

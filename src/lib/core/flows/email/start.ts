@@ -7,8 +7,7 @@ import type { Adapter } from '../../types/adapter.js';
 import type { Cookie, RequestInternal, ResponseInternal } from '../../types/internal.js';
 import type { Account, VerificationToken } from '../../types/models.js';
 import type { EmailConfig } from '../../types/provider.js';
-import { codeLifetime, sealPendingCode } from '../code/cookie.js';
-import { attemptTicket, codeOf } from '../code/derive.js';
+import { beginCode } from '../code/cookie.js';
 import { requestedAddress } from './normalize.js';
 import { sendVerification } from './send.js';
 import { codeScope, linkHash, newToken } from './tokens.js';
@@ -51,11 +50,10 @@ export async function startEmailSignIn(
 	const cookies: Cookie[] = [];
 	let code: string | undefined;
 	if (provider.code) {
-		const until = Date.now() + codeLifetime(maxAge) * 1000;
-		const scope = codeScope(ctx, provider);
-		code = await codeOf(scope, hash);
-		stored.push({ ...(await attemptTicket(scope, hash, 0)), expires: new Date(until) });
-		cookies.push(await sealPendingCode(ctx, provider.id, { email, hash, attempt: 0, until }));
+		const pending = await beginCode(ctx, codeScope(ctx, provider), { email, hash }, maxAge);
+		code = pending.code;
+		stored.push(pending.ticket);
+		cookies.push(pending.cookie);
 	}
 	for (const row of stored) await store.createVerificationToken(row);
 	try {

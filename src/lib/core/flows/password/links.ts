@@ -2,7 +2,7 @@
  * Storing and using up the `Password()` provider's emailed links (`link-token.ts` says what is
  * stored): the same for a password reset and an address confirmation.
  */
-import { need } from '../../adapter.js';
+import { current, need } from '../../adapter.js';
 import type { AuthContext } from '../../context.js';
 import { Verification } from '../../errors.js';
 import type { VerificationToken } from '../../types/models.js';
@@ -53,9 +53,7 @@ export async function useStoredLink(ctx: AuthContext, identifier: string, hashes
 		if (found) break;
 	}
 	if (!found) throw new Verification('The link is unknown or was used already');
-	// Some adapters hand dates back as strings or numbers.
-	const expires = new Date(found.expires as Date | string | number).getTime();
-	if (!Number.isFinite(expires) || expires <= Date.now()) throw new Verification('The link has expired');
+	if (!current(found)) throw new Verification('The link has expired');
 }
 
 /**

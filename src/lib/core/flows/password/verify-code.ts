@@ -12,8 +12,8 @@ import { type AuthContext, actionUrl, pageUrl } from '../../context.js';
 import { Verification } from '../../errors.js';
 import { limitAttempt } from '../../limit/attempt.js';
 import type { Cookie, RequestInternal, ResponseInternal } from '../../types/internal.js';
-import { clearPendingCode, codeLifetime, openPendingCode, type PendingCode, sealPendingCode } from '../code/cookie.js';
-import { attemptTicket, CODE_ATTEMPTS, codeOf, type CodeScope, typedCode } from '../code/derive.js';
+import { beginCode, clearPendingCode, openPendingCode, type PendingCode, sealPendingCode } from '../code/cookie.js';
+import { CODE_ATTEMPTS, type CodeScope, typedCode } from '../code/derive.js';
 import { guessCode } from '../code/guess.js';
 import { linkIdentifier } from './link-token.js';
 import { storeLinkToken, useStoredLink } from './links.js';
@@ -40,11 +40,10 @@ export async function storeConfirmation(
 ): Promise<{ token: string; code: string; cookie: Cookie }> {
 	const store = need(ctx.options.adapter ?? {}, 'createVerificationToken');
 	const { token, hash } = await storeLinkToken(ctx, 'email-verification', providerId, userId, expires);
-	const scope = confirmationScope(ctx, providerId);
-	const until = Date.now() + codeLifetime(Math.round((expires.getTime() - Date.now()) / 1000)) * 1000;
-	await store.createVerificationToken({ ...(await attemptTicket(scope, hash, 0)), expires: new Date(until) });
-	const cookie = await sealPendingCode(ctx, providerId, { email, hash, attempt: 0, until, user: userId });
-	return { token, code: await codeOf(scope, hash), cookie };
+	const linkMaxAge = Math.round((expires.getTime() - Date.now()) / 1000);
+	const { code, ticket, cookie } = await beginCode(ctx, confirmationScope(ctx, providerId), { email, hash, user: userId }, linkMaxAge);
+	await store.createVerificationToken(ticket);
+	return { token, code, cookie };
 }
 
 /** The pending code of this browser for the provider's confirmation, if any (`user` set: not an email sign-in's). */
