@@ -61,8 +61,18 @@ test('built-in page: sign up with a passkey, sign out, sign in through autofill 
 	await expect(button).toBeEnabled();
 	await expect(form.locator('input:not([type="hidden"])')).toHaveCount(0);
 	await expectBuiltInPageAccessible(page);
+	const logged: string[] = [];
+	page.on('console', (message) => logged.push(`${message.type()}: ${message.text()}`));
+	page.on('pageerror', (error) => logged.push(`pageerror: ${error.message}`));
 	await button.click();
-	await expect(page).toHaveURL((url) => url.pathname === '/account');
+	// Signed in, or what the page said instead (its status line and console), so a failure here
+	// tells which step of the ceremony did not happen. The ceremony's time as the autofill's above.
+	const outcome = async () => {
+		if (new URL(page.url()).pathname === '/account') return 'signed in';
+		const status = await form.locator('[role="status"]').textContent({ timeout: 500 }).catch(() => null);
+		return { url: page.url(), status, logged };
+	};
+	await expect.poll(outcome, { timeout: 15_000 }).toBe('signed in');
 	expect((await session(page))?.user?.email).toBe(email);
 	expect(external).toEqual([]);
 });
