@@ -32,6 +32,7 @@ import { LibSQLAdapter, migrate } from '../../src/lib/adapters/libsql/index.ts';
 import { createAuthServer } from '../../src/lib/core/server.ts';
 import type { AuthConfig } from '../../src/lib/core/index.ts';
 import Credentials from '../../src/lib/providers/credentials.ts';
+import { betterAuthDatabase } from './better-auth.ts';
 import { median } from './median.ts';
 import { BENCH_SECRET, databaseTokens, jwtTokens, SESSION_COOKIE } from './sessions.ts';
 
@@ -106,8 +107,10 @@ async function authJsDatabase(count: number): Promise<{ handler: ReturnType<type
 interface Row {
 	scenario: string;
 	kitauth: Op;
+	/** The library weighed against (Auth.js unless named). */
+	peer?: string;
 	authJs: Op;
-	/** kitauth's requests per second at least this many times Auth.js's (undefined: shown, no target). */
+	/** kitauth's requests per second at least this many times the peer's (undefined: shown, no target). */
 	target?: number;
 	expect: (kit: { response: Response; body: string }, them: { response: Response; body: string }) => boolean;
 }
@@ -132,6 +135,7 @@ async function main(): Promise<void> {
 	await migrate({ url: kitUrl });
 	const kitDbTokens = await databaseTokens(kitUrl, SESSIONS);
 	const authJsDb = await authJsDatabase(SESSIONS);
+	const betterAuthDb = await betterAuthDatabase(`file:${join(dir, 'better-auth.db')}`, ORIGIN, '/auth', BENCH_SECRET, SESSIONS);
 
 	const kitJwt = kitauth({});
 	const kitDb = kitauth({ adapter: LibSQLAdapter({ url: kitUrl }), session: { strategy: 'database' } });
@@ -145,6 +149,14 @@ async function main(): Promise<void> {
 	const rows: Row[] = [
 		{ scenario: 'JWT session read (GET /auth/session)', kitauth: sessionRead(kitJwt, jwtCookies), authJs: sessionRead(theirJwt, jwtCookies), target: 4, expect: hasUser },
 		{ scenario: 'database session read, libSQL (kitauth adapter vs @auth/drizzle-adapter)', kitauth: sessionRead(kitDb, kitDbTokens), authJs: sessionRead(theirDb, authJsDb.tokens), target: 4, expect: hasUser },
+		{
+			scenario: 'database session read, libSQL (kitauth adapter vs better-auth 1.7 with its drizzle adapter)',
+			kitauth: sessionRead(kitDb, kitDbTokens),
+			peer: 'better-auth',
+			authJs: (i) => send(betterAuthDb.handler, '/auth/get-session', { headers: { cookie: betterAuthDb.cookies[i % betterAuthDb.cookies.length]! } }),
+			target: 8,
+			expect: hasUser
+		},
 		{ scenario: 'GET /auth/session without a cookie', kitauth: sessionRead(kitJwt), authJs: sessionRead(theirJwt), target: 1.1, expect: both((r) => r.response.ok && r.body === 'null') },
 		{ scenario: 'credentials sign-in: kitauth database sessions, Auth.js JWT', kitauth: await signIn(kitDb), authJs: await signIn(theirJwt), target: 1.5, expect: both(signedIn) },
 		{ scenario: 'credentials sign-in, both on JWT sessions', kitauth: await signIn(kitJwt), authJs: await signIn(theirJwt), expect: both(signedIn) }
@@ -159,9 +171,9 @@ async function main(): Promise<void> {
 		const [k, a] = await timeBoth([row.kitauth, row.authJs]);
 		const ratio = a / k;
 		const verdict = row.target === undefined ? '' : ratio >= row.target ? `ok (≥ ${row.target}×)` : `MISSED (< ${row.target}×)`;
-		table.push({ scenario: row.scenario, 'kitauth µs': k.toFixed(1), 'Auth.js µs': a.toFixed(1), '× Auth.js (req/s)': ratio.toFixed(2), target: verdict });
+		table.push({ scenario: row.scenario, 'kitauth µs': k.toFixed(1), peer: row.peer ?? 'Auth.js', 'peer µs': a.toFixed(1), '× peer (req/s)': ratio.toFixed(2), target: verdict });
 	}
-	console.log(`\nkitauth against Auth.js (@auth/core 0.41.3), in process on Node ${process.version} (medians of ${BLOCKS} interleaved blocks of ${PER_BLOCK}):`);
+	console.log(`\nkitauth against Auth.js (@auth/core 0.41.3) and better-auth 1.7.25, in process on Node ${process.version} (medians of ${BLOCKS} interleaved blocks of ${PER_BLOCK}):`);
 	console.table(table);
 	if (table.some((row) => row.target.startsWith('MISSED'))) process.exitCode = 1;
 }
