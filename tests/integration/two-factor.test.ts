@@ -135,6 +135,19 @@ describe.each(STRATEGIES)('two-factor on %s sessions', (strategy) => {
 		expect(location(plain).pathname).toBe('/account');
 	});
 
+	it('turning off an unfinished setup removes it, answers that it was not on, and raises no event', async () => {
+		const world = await twoFactorWorld(strategy);
+		const owner = await signedInWithPassword(world);
+		expect((await owner.postForm('two-factor-setup')).status).toBe(200);
+		const off = await owner.postForm('two-factor-disable');
+		expect(off.status).toBe(409);
+		expect(world.events.filter((e) => e.name === 'twoFactorDisabled')).toEqual([]);
+		// The setup is gone: enabling now needs a new one.
+		expect((await (await owner.postForm('two-factor-setup')).json()) as { secret: string }).toHaveProperty('secret');
+		const plain = await passwordStep(world.client());
+		expect(location(plain).pathname).toBe('/account');
+	});
+
 	it("with required: 'always', a user without a second factor sets one up before the session starts", async () => {
 		const world = await twoFactorWorld(strategy, { required: 'always' });
 		const browser = world.client();

@@ -50,9 +50,11 @@ export function twoFactorManager(ctx: AuthContext, read: SessionRead): TwoFactor
 			const { store } = setup();
 			const { id } = user();
 			requireRecentAuthentication(read, options.maxAge);
+			// An unfinished setup is removed too, but it was never on: no event, and `false`.
+			const wasOn = !!(await store.getTwoFactor(id))?.enabledAt;
 			const deleted = await store.deleteTwoFactor(id);
-			if (deleted) await ctx.options.events.twoFactorDisabled?.({ userId: id });
-			return deleted;
+			if (deleted && wasOn) await ctx.options.events.twoFactorDisabled?.({ userId: id });
+			return deleted && wasOn;
 		},
 		async regenerateBackupCodes(options: { maxAge?: number } = {}) {
 			setup();
