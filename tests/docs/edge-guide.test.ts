@@ -11,8 +11,14 @@
  * bookmark in a cookie and ignores a malformed one. A sample changed so that it no longer works
  * fails here, naming the guide and its samples' lines.
  *
- * A sign-in through GitHub itself cannot complete here (GitHub cannot be reached): the test goes
- * as far as the redirect to GitHub's authorize endpoint, as tests/docs/guides.test.ts does.
+ * Not run here:
+ * - A sign-in through GitHub itself: GitHub cannot be reached, so the test goes as far as the
+ *   redirect to its authorize endpoint, as tests/docs/guides.test.ts does.
+ * - auth.ts's adapter on the binding itself (`D1Adapter(event.platform!.env.DB)`): the app is the
+ *   guide's last step, where the hooks sample's comment gives the config `D1Adapter(event.locals.d1)`.
+ * - `migrate(env.DB)`, the guide's other way to make the tables (tests/adapter/d1.test.ts: it
+ *   agrees with wrangler), and read replicas (a local D1 has one copy: a request carrying the
+ *   bookmark reads the session, which any copy would).
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
