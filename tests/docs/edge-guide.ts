@@ -19,7 +19,7 @@ import { extractFences, linkPackages, root } from './samples.ts';
  * Worker without SMTP (Node.js compatibility off, as it says kitauth needs none).
  */
 
-export const GUIDE = 'docs/content/edge.md';
+const GUIDE = 'docs/content/edge.md';
 const EDGE_APP = join(root, 'tests/edge-app');
 /** kitauth as packaged, which tests/edge/ builds tests/edge-app against too. */
 export const PACKAGED = join(EDGE_APP, 'node_modules/kitauth');
