@@ -20,7 +20,8 @@
  * SMTP server, its link rewritten to the guide's /reset-password page, whose action sets the new
  * password; then the new password signs in and the old one does not), REST and Errors (no
  * samples: what they promise, on the skeleton app). The guides that need a real server or a
- * browser are in tests/docs/guides-services.ts.
+ * browser are in tests/docs/guides-services.ts. Edge's samples make a Cloudflare Worker (a build
+ * with adapter-cloudflare, D1, workerd): tests/docs/edge-guide.test.ts runs them.
  *
  * Type-checked only (tests/docs/samples.test.ts), and why:
  * - OAuth's GitHub sign-in past the redirect: GitHub cannot be reached here, so no sign-in with
@@ -32,9 +33,6 @@
  *   configure; tests/integration and tests/sveltekit run those.
  * - Passkeys' browser and server calls (`kitauth/client`'s, `passkeys.rename`/`remove`): the
  *   sign-in page's components make those calls here; tests/e2e drives the rest.
- * - Edge (workerd): its samples make a Cloudflare Worker (adapter-cloudflare, a D1 binding), a
- *   second `vite build` and a `wrangler dev` per run, past this test's budget; tests/edge builds
- *   tests/edge-app that way and drives it in workerd, D1 included.
  * - Core, Configuration, Security, Architecture, CLI, Switching from Auth.js: framework-free
  *   calls, option lists or prose; `kitauth init` is run by tests/package/cli.test.ts.
  */

@@ -6,7 +6,8 @@ import { entryPoints } from '../../docs/site/build-time/reference.ts';
 export interface Sample {
 	/** Where it is: `docs/content/sessions.md:20` (the fence's line). */
 	at: string;
-	lang: 'ts' | 'js' | 'svelte';
+	/** `ts`, `js` or `svelte` (the compiled samples); a configuration's (`jsonc`) from `extractFences`. */
+	lang: string;
 	/** The fence's info after the language: `fragment` marks a sample that is not meant to compile. */
 	info: string;
 	code: string;
@@ -27,12 +28,18 @@ export function sampleSources(): string[] {
 
 // A fence may be indented (inside a list item): its closing fence has the same indent, which its
 // lines lose.
-const FENCE = /^([ \t]*)```(ts|js|svelte)(?:[ \t]+([^\n]*))?\n([\s\S]*?)^\1```[ \t]*$/gm;
+const fence = (languages: readonly string[]) => new RegExp(`^([ \\t]*)\`\`\`(${languages.join('|')})(?:[ \\t]+([^\\n]*))?\\n([\\s\\S]*?)^\\1\`\`\`[ \\t]*$`, 'gm');
 const NAMED = /^(?:\/\/|<!--)\s*((?:src\/|vite\.config\.)[\w./+\-[\]]+)/;
 
+/** The samples that are compiled: the ```ts, ```js and ```svelte fences. */
 export function extractSamples(file: string): Sample[] {
+	return extractFences(file, ['ts', 'js', 'svelte']);
+}
+
+/** A Markdown file's fences in `languages` (`['jsonc']`: a guide's wrangler.jsonc), as samples. */
+export function extractFences(file: string, languages: readonly string[]): Sample[] {
 	const text = readFileSync(join(root, file), 'utf8');
-	return [...text.matchAll(FENCE)].map((match) => {
+	return [...text.matchAll(fence(languages))].map((match) => {
 		const indent = match[1] ?? '';
 		const code = (match[4] ?? '')
 			.split('\n')
@@ -41,7 +48,7 @@ export function extractSamples(file: string): Sample[] {
 		const line = text.slice(0, match.index).split('\n').length;
 		return {
 			at: `${file}:${line}`,
-			lang: match[2] as Sample['lang'],
+			lang: match[2] ?? '',
 			info: (match[3] ?? '').trim(),
 			code,
 			path: NAMED.exec(code)?.[1]?.replace(/[.,:]$/, '') ?? null

@@ -3,14 +3,38 @@
  * that work both on GitHub (`x.md#a`) and on the site (`x#a`), and the search over the shipped
  * index.
  */
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadGuides } from '../../docs/site/build-time/guides.ts';
 import { renderPage, siteHref, slugger } from '../../docs/site/build-time/markdown.ts';
 import { searchIndex } from '../../docs/site/build-time/search-index.ts';
 import { search } from '../../docs/site/src/lib/search.ts';
+import { root, sampleSources } from './samples.ts';
 
 const guides = loadGuides(join(import.meta.dirname, '../../docs/content'));
+
+/**
+ * The lines where a Markdown file's code fences go wrong: a fence closed with text after it
+ * ("``` Workers need…" closes nothing in CommonMark, so the page goes on as code) and a fence
+ * never closed (the rest of the file is its code).
+ */
+function fenceProblems(text: string): number[] {
+	const problems: number[] = [];
+	let open: { line: number; marker: string } | null = null;
+	for (const [index, line] of text.split('\n').entries()) {
+		const match = /^[ \t]*(`{3,}|~{3,})(.*)$/.exec(line);
+		if (!match) continue;
+		const [, marker = '', rest = ''] = match;
+		if (!open) open = { line: index + 1, marker };
+		else if (marker[0] === open.marker[0] && marker.length >= open.marker.length) {
+			if (rest.trim()) problems.push(index + 1);
+			else open = null;
+		}
+	}
+	if (open) problems.push(open.line);
+	return problems;
+}
 
 describe('the guides', () => {
 	it('anchor headings as GitHub does, repeats numbered', () => {
@@ -30,6 +54,12 @@ describe('the guides', () => {
 		expect(page.html).toContain('<a href="sessions#b">a</a>');
 		expect(page.html).toContain('<span class="repo-link">c</span>');
 		expect(page.html).toContain('&#60;b&#62;');
+	});
+
+	it('close every code fence they open, on a line of its own (the guides and the README)', () => {
+		expect(fenceProblems('```ts\nconst a = 1;\n``` Then prose.\n')).toEqual([3, 1]);
+		const problems = sampleSources().flatMap((file) => fenceProblems(readFileSync(join(root, file), 'utf8')).map((line) => `${file}:${line}`));
+		expect(problems).toEqual([]);
 	});
 
 	it('every link between guides lands on a heading that exists', () => {

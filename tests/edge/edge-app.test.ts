@@ -18,7 +18,7 @@ import { decode as authjsDecode } from '@auth/core/jwt';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { decode, encode } from '../../src/lib/core/session/jwt.js';
 import { isDeletion, setCookies, type TestClient } from '../support/client.js';
-import { packageLibrary, type RunningApp, run, startDevServer } from '../sveltekit/kit-app-server.js';
+import { packageLibraryOnce, type RunningApp, run, startDevServer } from '../sveltekit/kit-app-server.js';
 import { appBrowser, HTML, pageState, postEnhanced } from '../sveltekit/kit-client.js';
 import { offlineWrangler, type RunningWorker, startWorker } from './workerd.js';
 
@@ -38,7 +38,8 @@ let bareWorker: RunningWorker;
 
 beforeAll(async () => {
 	const started = performance.now();
-	await packageLibrary(join(APP, 'node_modules/kitauth'), { types: false });
+	// Packaged once for this file and tests/docs/edge-guide.test.ts, which builds against it too.
+	await packageLibraryOnce(join(APP, 'node_modules/kitauth'), { types: false });
 	await run([join(ROOT, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'tests/edge-app/vite.config.ts'], ROOT, 'vite build of the edge app');
 	const built = performance.now();
 	state = mkdtempSync(join(tmpdir(), 'kitauth-edge-'));

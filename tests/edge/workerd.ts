@@ -52,6 +52,21 @@ function wranglerEnv(home: string): NodeJS.ProcessEnv {
 }
 
 /**
+ * A wrangler command other than `dev` (`d1 migrations apply DB --local`, `d1 execute …`), run to
+ * its end in `cwd`, offline, logging under `home`; what it printed, or an error with it.
+ */
+export function runWrangler(args: string[], cwd: string, home: string): Promise<string> {
+	const child = spawn(process.execPath, [WRANGLER, ...args], { cwd, env: wranglerEnv(home), stdio: ['ignore', 'pipe', 'pipe'] });
+	let output = '';
+	child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+	child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+	return new Promise((resolve, reject) => {
+		child.once('error', reject);
+		child.once('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`wrangler ${args.join(' ')} failed (${code}):\n${output}`))));
+	});
+}
+
+/**
  * `wrangler dev --config <config>` with `vars` overriding the config's, persisting local state
  * (D1) in `persistTo`; resolves once the Worker answers `probe`.
  */

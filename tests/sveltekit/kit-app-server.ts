@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { lock, madeOnce } from './made-once.ts';
 
 /**
  * Builds a SvelteKit test app with `vite build` and serves it with adapter-node (`node <out>`) on
@@ -93,27 +93,23 @@ export async function packageLibrary(target: string, { types }: { types: boolean
 		await run([join(ROOT, 'scripts/build-pages.ts'), join(target, 'dist')], ROOT, 'build-pages');
 		await run([join(ROOT, 'scripts/package-crypto.ts'), join(target, 'dist')], ROOT, 'package-crypto');
 		cpSync(join(ROOT, 'package.json'), join(target, 'package.json'));
+		// The SQL migrations ship too (package.json's `files`): wrangler's `migrations_dir` points there.
+		cpSync(join(ROOT, 'drizzle'), join(target, 'drizzle'), { recursive: true });
 	} finally {
 		release();
 	}
 }
 
-/** A lock between processes: a directory, made atomically; given up when older than 5 minutes. */
-async function lock(path: string): Promise<() => void> {
-	for (;;) {
-		try {
-			mkdirSync(path);
-			return () => rmSync(path, { recursive: true, force: true });
-		} catch (error) {
-			if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-			try {
-				if (Date.now() - statSync(path).mtimeMs > 5 * 60_000) rmSync(path, { recursive: true, force: true });
-			} catch {
-				// released meanwhile
-			}
-			await new Promise((resolve) => setTimeout(resolve, 200));
-		}
-	}
+/** What `packageLibrary` makes the package from. */
+const PACKAGE_INPUTS = ['src/lib', 'scripts/build-pages.ts', 'scripts/package-crypto.ts', 'package.json', 'package-lock.json', 'drizzle'];
+
+/**
+ * `packageLibrary`, unless `target` holds a package made from the same sources: the test files
+ * that build apps against one packaged copy (tests/edge/, tests/docs/edge-guide.test.ts) share
+ * it, packaged one at a time across processes and never replaced while another builds from it.
+ */
+export async function packageLibraryOnce(target: string, options: { types: boolean }): Promise<void> {
+	await madeOnce(PACKAGE_INPUTS, target, `types=${options.types}`, () => packageLibrary(target, options));
 }
 
 /** The environment of the child processes, without what vitest or the shell set for themselves. */
@@ -158,36 +154,11 @@ export async function buildFixture(fixture: Fixture, env: Record<string, string>
  */
 export async function buildFixtureOnce(fixture: Fixture): Promise<{ ms: number; reused: boolean }> {
 	if (!fixture.inputs) return { ...(await buildFixture(fixture)), reused: false };
-	const release = await lock(join(ROOT, '.svelte-kit', `.build-lock-${createHash('sha256').update(fixture.out).digest('hex').slice(0, 12)}`));
-	try {
-		const hash = inputsHash(fixture.inputs, fixture.out);
-		const stamp = join(fixture.out, '.inputs-sha256');
-		if (existsSync(stamp) && readFileSync(stamp, 'utf8') === hash) return { ms: 0, reused: true };
-		const built = await buildFixture(fixture);
-		writeFileSync(stamp, hash);
-		return { ...built, reused: false };
-	} finally {
-		release();
-	}
-}
-
-/**
- * A hash of the files under `paths` (names and contents), leaving out what builds write there:
- * dot-directories (`.build`, `.svelte-kit`) and `node_modules`.
- */
-function inputsHash(paths: string[], out: string): string {
-	const hash = createHash('sha256');
-	const visit = (path: string) => {
-		if (path === out) return;
-		const stat = statSync(path);
-		if (stat.isDirectory()) {
-			for (const name of readdirSync(path).sort()) if (!name.startsWith('.') && name !== 'node_modules') visit(join(path, name));
-		} else {
-			hash.update(`${path.slice(ROOT.length)}\0`).update(readFileSync(path)).update('\0');
-		}
-	};
-	for (const path of paths) visit(join(ROOT, path));
-	return hash.digest('hex');
+	let ms = 0;
+	const reused = await madeOnce(fixture.inputs, fixture.out, '', async () => {
+		ms = (await buildFixture(fixture)).ms;
+	});
+	return { ms, reused };
 }
 
 /** A port on 127.0.0.1 that was free a moment ago. */
