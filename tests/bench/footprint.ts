@@ -58,11 +58,15 @@ const ROUTES = [
 	{ name: 'route /api', path: '/api' }
 ];
 
-export interface Server {
-	variant: Variant;
+/** An adapter-node build served in a child process. */
+export interface Running {
 	origin: string;
 	pid: number;
 	stop: () => Promise<void>;
+}
+
+export interface Server extends Running {
+	variant: Variant;
 }
 
 const range = (values: number[], digits: number) => `${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)}`;
@@ -79,11 +83,20 @@ function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
 
 /** Starts a build of the bench app on a free port (`extra`: more environment, e.g. `BENCH_APP_LIMITER`). */
 export async function start(variant: Variant, dir: string, extra: Record<string, string> = {}): Promise<Server> {
+	const env = (port: number) => ({ BENCH_APP_DATABASE_URL: `file:${join(dir, `${variant}-${port}.db`)}`, ...extra });
+	return { variant, ...(await serve(buildDir(variant), BENCH_APP, `the bench app (${variant})`, env)) };
+}
+
+/**
+ * Serves an adapter-node build (`node <out>`, run in `cwd`) on a free port, with the secret and
+ * `env(port)` in its environment; resolves once its `GET /api` answers 200.
+ */
+export async function serve(out: string, cwd: string, name: string, env: (port: number) => Record<string, string> = () => ({})): Promise<Running> {
 	const port = await freePort();
 	const origin = `http://127.0.0.1:${port}`;
-	const child = spawn(process.execPath, [buildDir(variant)], {
-		cwd: BENCH_APP,
-		env: serverEnv({ HOST: '127.0.0.1', PORT: String(port), BENCH_APP_DATABASE_URL: `file:${join(dir, `${variant}-${port}.db`)}`, ...extra }),
+	const child = spawn(process.execPath, [out], {
+		cwd,
+		env: serverEnv({ HOST: '127.0.0.1', PORT: String(port), ...env(port) }),
 		stdio: ['ignore', 'ignore', 'inherit']
 	});
 	const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -92,15 +105,15 @@ export async function start(variant: Variant, dir: string, extra: Record<string,
 		await exited;
 	};
 	for (let attempt = 0; attempt < 300 && child.exitCode === null; attempt++) {
-		if (await fetch(`${origin}/api`).then((res) => res.ok, () => false)) return { variant, origin, pid: child.pid!, stop };
+		if (await fetch(`${origin}/api`).then((res) => res.ok, () => false)) return { origin, pid: child.pid!, stop };
 		await sleep(50);
 	}
 	await stop();
-	throw new Error(`the bench app (${variant}) did not start`);
+	throw new Error(`${name} did not start`);
 }
 
 /** VmRSS of a process, in MiB (Linux). */
-function rssMiB(pid: number): number {
+export function rssMiB(pid: number): number {
 	const kB = Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]);
 	if (!kB) throw new Error(`no VmRSS for ${pid}`);
 	return kB / 1024;

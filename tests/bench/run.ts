@@ -19,8 +19,9 @@
  * the statements per read, whose target is one), BENCH_HOTPATH (`off` skips the hot-path phase,
  * `tests/bench/hotpath.ts` and `hotpath-rss.ts`: issue 33's table in process through
  * `server.respond()` against the same app without kitauth, bytes allocated per request, the physical
- * floor, the adapter calls per database sign-in, and RSS after a fixed number of requests; then
- * `authjs.ts`, kitauth's core against Auth.js's in process, unless BENCH_AUTHJS=off, and
+ * floor, the adapter calls per database sign-in, and RSS after a fixed number of requests; then,
+ * unless BENCH_AUTHJS=off, the same RSS against Auth.js on SvelteKit 2 (`rss-authjs.ts`, its own
+ * app tests/bench-kit2) and `authjs.ts`, kitauth's core against Auth.js's in process; and
  * `profile.ts`, where each row's CPU time goes, unless BENCH_PROFILE=off; `only` runs it alone). BENCH_QUICK=1: a quick run (fewer and shorter rounds in every phase that reads it).
  */
 import autocannon from 'autocannon';
@@ -269,16 +270,21 @@ async function limiterPhase(built: boolean): Promise<boolean> {
 /**
  * Issue 33's hot path: `hotpath.ts` in a process of its own (it loads the bench app's builds and
  * the library's sources, with `--expose-gc`), then RSS after a fixed number of requests over HTTP,
- * then kitauth against Auth.js (`authjs.ts`) and the CPU profile of each row (`profile.ts`).
+ * then kitauth against Auth.js (RSS in `rss-authjs.ts`, the cores in `authjs.ts`) and the CPU
+ * profile of each row (`profile.ts`).
  */
 async function hotpathPhase(built = false): Promise<void> {
 	if (built) process.env.BENCH_FOOTPRINT_BUILD = 'skip';
 	if (!(await scriptPhase('./hotpath.ts'))) throw new Error('the hot-path bench failed');
 	const { rssPhase } = await import('./hotpath-rss.ts');
 	await rssPhase();
-	if (process.env.BENCH_AUTHJS !== 'off' && !(await scriptPhase('./authjs.ts'))) {
-		console.error('kitauth missed a target against Auth.js (or the comparison failed).');
-		process.exitCode = 1;
+	if (process.env.BENCH_AUTHJS !== 'off') {
+		const { rssAuthJsPhase } = await import('./rss-authjs.ts');
+		const [rss, cores] = [await rssAuthJsPhase(), await scriptPhase('./authjs.ts')];
+		if (!rss || !cores) {
+			console.error('kitauth missed a target against Auth.js (RSS, or its core in process), or the comparison failed.');
+			process.exitCode = 1;
+		}
 	}
 	if (process.env.BENCH_PROFILE !== 'off' && !(await scriptPhase('./profile.ts'))) throw new Error('the profile bench failed');
 }

@@ -1,0 +1,2 @@
+// The baseline: the same app without auth (no `handle`).
+export {};
