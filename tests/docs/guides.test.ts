@@ -33,8 +33,9 @@
  *   configure; tests/integration and tests/sveltekit run those.
  * - Passkeys' browser and server calls (`kitauth/client`'s, `passkeys.rename`/`remove`): the
  *   sign-in page's components make those calls here; tests/e2e drives the rest.
- * - Core, Configuration, Security, Architecture, CLI, Switching from Auth.js: framework-free
- *   calls, option lists or prose; `kitauth init` is run by tests/package/cli.test.ts.
+ * - Configuration, Security, Architecture, CLI, Switching from Auth.js: option lists or prose, no
+ *   samples; `kitauth init` is run by tests/package/cli.test.ts. The Core guide's framework-free
+ *   samples run in tests/docs/core-guide.test.ts (no app: plain calls).
  */
 import { createClient } from '@libsql/client';
 import { join } from 'node:path';

@@ -143,10 +143,6 @@ export interface PasskeyManager {
 }
 
 /**
- * kitauth's framework-free server API for one configuration: everything an integration (kitauth's
- * SvelteKit edge, or another framework's) needs, without building requests of its own.
- */
-/**
  * A callback an identity provider reaches with a cross-site form POST from its own page
  * (`response_mode=form_post`): a framework that refuses cross-site form posts before the
  * integration runs must trust `origin` for it.
@@ -160,6 +156,10 @@ export interface FormPostCallback {
 	path: string;
 }
 
+/**
+ * kitauth's framework-free server API for one configuration: everything an integration (kitauth's
+ * SvelteKit edge, or another framework's) needs, without building requests of its own.
+ */
 export interface AuthServer {
 	/** The path the REST API and built-in pages live under (e.g. `/auth`). */
 	readonly basePath: string;
