@@ -32,7 +32,12 @@ type Run = (reader: Reader) => Promise<unknown>;
 let dir: string;
 const events: { name: string; email?: string | null }[] = [];
 let config: AuthConfig;
-let samples: { at: string; run: Run }[];
+interface Loaded {
+	at: string;
+	run: Run;
+}
+/** Auth()'s sample and the server API's. */
+let samples: [Loaded, Loaded];
 
 /** A sample as a module: its imports on top, the rest the body of `run({ request, config, … })`. */
 async function load(sample: Sample, index: number): Promise<Run> {
@@ -80,7 +85,7 @@ beforeAll(async () => {
 	};
 	const found = extractSamples(GUIDE);
 	if (found.length !== 2) throw new Error(`${GUIDE}: expected its two samples (Auth(), the server API), found ${found.length}`);
-	samples = await Promise.all(found.map(async (sample, index) => ({ at: sample.at, run: await load(sample, index) })));
+	samples = (await Promise.all(found.map(async (sample, index) => ({ at: sample.at, run: await load(sample, index) })))) as [Loaded, Loaded];
 	expect(isFragment(found[1]!)).toBe(true);
 });
 
