@@ -48,6 +48,8 @@ test('passkeys through the remote forms: renamed, a stale removal refused with r
 	const phone = await addAuthenticator(cdp);
 	await page.getByRole('button', { name: 'Add a passkey' }).click();
 	await expect(list.locator('li')).toHaveCount(2);
+	// The ceremony ends in a page load: typing before it hydrates would be undone by hydration.
+	await hydrated(page);
 	for (const credential of saved) await cdp.send('WebAuthn.addCredential', { authenticatorId: phone, credential });
 
 	const first = rowOf(page, saved[0]!.credentialId);
